@@ -1,12 +1,14 @@
 """Every registered game, under every preset, passes the conformance suite and has golden files."""
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from hypothesis import settings
 
 import fourgames
 from fourgames.testing import check_game
+from fourgames.testing.strategies import GameMachine
 
 TESTS = Path(__file__).parent
 
@@ -59,3 +61,14 @@ def test_every_game_has_golden_perft_and_playthrough_files(game_id: str) -> None
 def test_get_game_names_the_known_games() -> None:
     with pytest.raises(KeyError, match="unknown game 'chess'"):
         fourgames.get_game("chess")
+
+
+def _machine(game_id: str) -> type[GameMachine]:
+    namespace = {"game": fourgames.get_game(game_id)}
+    machine = cast(type[GameMachine], type(f"{game_id}-machine", (GameMachine,), namespace))
+    machine.TestCase.settings = settings(max_examples=15, stateful_step_count=30)
+    return machine
+
+
+for _game_id in sorted(fourgames.GAMES):
+    globals()[f"TestMachine_{_game_id.replace('-', '_')}"] = _machine(_game_id).TestCase
