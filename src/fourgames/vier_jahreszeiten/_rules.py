@@ -1,0 +1,930 @@
+"""Vier Jahreszeiten (Vanishing Cross, Four Seasons): the rules, top to bottom like the spec.
+
+Spec: ``shared/rules/vier-jahreszeiten.md``; sections are cited as §n. Ranks count A=1 … K=13.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Iterable, Iterator
+from typing import ClassVar, Final, TypeAlias
+
+import attrs
+
+from fourgames.cards import DECK_52, Card, Rank, Suit, sorted_cards
+from fourgames.errors import FormatError, IllegalActionError
+from fourgames.shuffle import fresh_seed, shuffled
+
+GAME_ID: Final = "vier-jahreszeiten"
+MIN_PLAYERS: Final = 1
+MAX_PLAYERS: Final = 1
+RULES_VERSION: Final = 1
+FOUNDATION_SIZE: Final = 13  # §6 won: 13 cards on each foundation
+
+# --- §1 Conventions --------------------------------------------------------------------------
+
+_RANK: Final[dict[Card, int]] = {c: 1 if c.rank is Rank.ACE else int(c.rank) for c in DECK_52}
+_RED: Final[dict[Card, bool]] = {c: c.suit.is_red for c in DECK_52}
+_SUITS: Final = tuple(Suit)
+_SUIT_INDEX: Final = {suit: i for i, suit in enumerate(_SUITS)}
+_CARD_OF: Final[dict[tuple[int, int], Card]] = {(_RANK[c], _SUIT_INDEX[c.suit]): c for c in DECK_52}
+
+
+def _succ(rank: int) -> int:
+    """succ(r) on the foundations, always with the wrap (§1; a b=A foundation never needs it)."""
+    return 1 if rank == 13 else rank + 1
+
+
+_RANK_TEXT: Final = {_RANK[c]: c.rank.symbol for c in DECK_52}
+
+
+def rank_value(card: Card) -> int:
+    """The card's rank as this game counts it: A=1, 2..10, J=11, Q=12, K=13 (§1)."""
+    return _RANK[card]
+
+
+# --- Options (§7, §8, §9) ---------------------------------------------------------------------
+
+
+class Layout(enum.Enum):
+    """The tableau: the cross of five piles (§2) or Simplicity's twelve piles (§7.3)."""
+
+    CROSS = "cross"
+    SIMPLICITY = "simplicity"
+
+
+class RunMove(enum.Enum):
+    """Sequence moves (§7.1): the whole pile only, or any top segment (A12)."""
+
+    WHOLE = "whole"
+    ANY_TAIL = "any_tail"
+
+
+class CzarinaFill(enum.Enum):
+    """Where Czarina's automatic refill comes from (A13)."""
+
+    STOCK = "stock"
+    """The stock's top card; once the stock is empty, spaces stay empty (the rulebook)."""
+    WASTE_PYSOL = "waste_pysol"
+    """PySolFC's ``Corners.fillStack``: the waste top, the waste kept topped up from the stock."""
+
+
+@attrs.frozen
+class Options:
+    """Every variant and house rule. The defaults are the rulebook's: Vanishing Cross (§5)."""
+
+    layout: Layout = Layout.CROSS
+    """The cross of five piles, or Simplicity's twelve piles with alternating colours (§7.3)."""
+    czarina: bool = False
+    """Empty piles are refilled automatically and there is no `Fill` (§7.2)."""
+    czarina_fill: CzarinaFill = CzarinaFill.STOCK
+    """The refill source with ``czarina`` (A13); ``waste_pysol`` is PySolFC's."""
+    run_move: RunMove | None = None
+    """Sequence moves (§7.1): off (``None``), whole piles, or any top segment (A12)."""
+    wrap_cross_always: bool = False
+    """PySolFC parity (A1): a king may go on an ace in the tableau even when the base is the ace."""
+    guard: bool = True
+    """The no-repetition guard (§6). Without it play may never end: for analysis only."""
+
+
+VANISHING_CROSS: Final = Options()
+"""Vier Jahreszeiten as the rulebook plays it (the default)."""
+CZARINA: Final = Options(czarina=True)
+"""Czarina: spaces in the cross are refilled at once from the stock (§7.2)."""
+SIMPLICITY: Final = Options(layout=Layout.SIMPLICITY)
+"""Simplicity: twelve piles, building down in alternating colours (§7.3)."""
+PRESETS: Final[dict[str, Options]] = {
+    "vanishing-cross": VANISHING_CROSS,
+    "czarina": CZARINA,
+    "simplicity": SIMPLICITY,
+}
+"""The named presets by their command-line names."""
+
+
+def pile_count(options: Options) -> int:
+    """5 piles in the cross (§3), 12 in Simplicity (§7.3)."""
+    return 12 if options.layout is Layout.SIMPLICITY else 5
+
+
+def _check_options(options: object) -> Options:
+    if not isinstance(options, Options):
+        raise ValueError(f"options must be a vier_jahreszeiten.Options, not {options!r}")
+    for name, kind in (
+        ("layout", Layout),
+        ("czarina_fill", CzarinaFill),
+        ("czarina", bool),
+        ("wrap_cross_always", bool),
+        ("guard", bool),
+    ):
+        if not isinstance(getattr(options, name), kind):
+            raise ValueError(f"Options.{name} must be a {kind.__name__}")
+    if options.run_move is not None and not isinstance(options.run_move, RunMove):
+        raise ValueError("Options.run_move must be None or a RunMove")
+    if options.czarina_fill is not CzarinaFill.STOCK and not options.czarina:
+        raise ValueError("Options.czarina_fill applies only with czarina=True")
+    return options
+
+
+# --- Actions (§5, §7.1) -----------------------------------------------------------------------
+
+
+@attrs.frozen
+class Turn:
+    """M1: turn the stock's top card onto the waste (§5)."""
+
+    TAG: ClassVar[str] = "turn"
+
+    def __str__(self) -> str:
+        return "turn"
+
+
+@attrs.frozen
+class ToFoundation:
+    """M2: move the free ``card`` onto its suit's foundation, or start it (§5)."""
+
+    TAG: ClassVar[str] = "to-foundation"
+    card: Card
+
+    def __str__(self) -> str:
+        return f"found {self.card}"
+
+
+@attrs.frozen
+class Build:
+    """M3: move the free ``card`` onto the non-empty tableau pile ``pile`` (§5)."""
+
+    TAG: ClassVar[str] = "build"
+    card: Card
+    pile: int
+
+    def __str__(self) -> str:
+        return f"build {self.card} {self.pile}"
+
+
+@attrs.frozen
+class Fill:
+    """M4: move the free ``card`` into the empty tableau pile ``pile`` (§5)."""
+
+    TAG: ClassVar[str] = "fill"
+    card: Card
+    pile: int
+
+    def __str__(self) -> str:
+        return f"fill {self.card} {self.pile}"
+
+
+@attrs.frozen
+class MoveRun:
+    """Sequence move (§7.1): ``card`` and every card above it go onto pile ``pile``.
+
+    ``card`` is the lowest card of the moved run, the one that lands on the target.
+    """
+
+    TAG: ClassVar[str] = "move-run"
+    card: Card
+    pile: int
+
+    def __str__(self) -> str:
+        return f"run {self.card} {self.pile}"
+
+
+Action: TypeAlias = Turn | ToFoundation | Build | Fill | MoveRun
+
+TURN: Final = Turn()
+_TO_FOUNDATION: Final = {c: ToFoundation(c) for c in DECK_52}
+_BUILD: Final = {(c, j): Build(c, j) for c in DECK_52 for j in range(12)}
+_FILL: Final = {(c, j): Fill(c, j) for c in DECK_52 for j in range(12)}
+_RUN: Final = {(c, j): MoveRun(c, j) for c in DECK_52 for j in range(12)}
+
+
+def parse_action(text: str) -> Action:
+    """Read the text notation of `str(action)`: ``turn``, ``found 7♦``, ``build 4♠ 1``…
+
+    >>> parse_action("build 4♠ 1")
+    Build(card=Card.parse('4♠'), pile=1)
+    """
+    words = text.split()
+    try:
+        if words == ["turn"]:
+            return TURN
+        if len(words) == 2 and words[0] == "found":
+            return ToFoundation(Card.parse(words[1]))
+        kinds: dict[str, type[Build] | type[Fill] | type[MoveRun]] = {
+            "build": Build,
+            "fill": Fill,
+            "run": MoveRun,
+        }
+        if len(words) == 3 and words[0] in kinds and words[2].isdigit():
+            return kinds[words[0]](Card.parse(words[1]), int(words[2]))
+    except FormatError:
+        pass
+    raise FormatError(f"not a Vier Jahreszeiten action: {text!r}")
+
+
+# --- State (§2) -------------------------------------------------------------------------------
+
+Config: TypeAlias = tuple[tuple[Card, ...], ...]
+"""A canonical tableau configuration: the piles as a sorted tuple (piles are interchangeable)."""
+
+
+@attrs.frozen(cache_hash=True)
+class State:
+    """A position. Build it with `new_game`, `position`, or `fourgames.from_json`."""
+
+    options: Options
+    seed: int
+    base: int
+    """The base rank ``b`` (A=1 … K=13): the rank of the first foundation card (§1)."""
+    piles: tuple[tuple[Card, ...], ...]
+    """The tableau piles, each from bottom to top; only the top card is free (§2)."""
+    foundations: tuple[int, ...]
+    """Cards on each suit's foundation (♣ ♦ ♥ ♠), from the base rank up (§2)."""
+    stock: tuple[Card, ...]
+    """The face-down stock, top (next to turn) first (§2)."""
+    waste: tuple[Card, ...]
+    """The face-up waste, bottom to top; the last card is free (§2)."""
+    seen: frozenset[Config] = frozenset()
+    """The canonical tableau configurations reached since the last progress move (§6 guard)."""
+
+
+def canonical(piles: tuple[tuple[Card, ...], ...]) -> Config:
+    """The canonical configuration of the tableau: its piles as a multiset (§6).
+
+    That is ``tuple(sorted(piles))``; non-empty piles have distinct bottom cards, so sorting
+    by the bottom card gives the same order, faster.
+    """
+    return tuple(sorted(piles, key=_pile_order))
+
+
+_ORDER: Final[dict[Card, int]] = {c: i for i, c in enumerate(sorted_cards(DECK_52))}
+
+
+def _pile_order(pile: tuple[Card, ...]) -> int:
+    return _ORDER[pile[0]] if pile else -1
+
+
+def foundation_cards(base: int, suit: Suit, count: int) -> tuple[Card, ...]:
+    """The cards of a foundation of ``count`` cards from the base rank (A=1 … K=13) up,
+    bottom first (§5 M2)."""
+    s = _SUIT_INDEX[suit]
+    return tuple(_CARD_OF[((base - 1 + k) % 13) + 1, s] for k in range(count))
+
+
+# --- §3 Setup ----------------------------------------------------------------------------------
+
+
+def new_game(players: int = 1, *, seed: int | None = None, options: Options | None = None) -> State:
+    """Shuffle and deal: the tableau, then the base card, then the stock (§3, §7.3).
+
+    >>> state = new_game(1, seed=1)
+    >>> len(state.piles), len(state.stock), sum(state.foundations)
+    (5, 46, 1)
+    """
+    if players != 1:
+        raise ValueError(f"Vier Jahreszeiten is played by exactly 1 player, not {players}")
+    options = _check_options(VANISHING_CROSS if options is None else options)
+    if seed is None:
+        seed = fresh_seed()
+    deck = shuffled(DECK_52, seed)
+    n = pile_count(options)
+    base_card = deck[n]
+    foundations = tuple(1 if suit is base_card.suit else 0 for suit in _SUITS)
+    piles = tuple((card,) for card in deck[:n])
+    return _settle(options, seed, _RANK[base_card], piles, foundations, deck[n + 1 :], (), None)
+
+
+def _settle(
+    options: Options,
+    seed: int,
+    base: int,
+    piles: tuple[tuple[Card, ...], ...],
+    foundations: tuple[int, ...],
+    stock: tuple[Card, ...],
+    waste: tuple[Card, ...],
+    seen: frozenset[Config] | None,
+) -> State:
+    """The state after a move: Czarina's automatic refills (§7.2, A13), then the guard (§6).
+
+    ``seen`` is the guard's set before a cross → cross move, or None after a progress move.
+    A refill is progress (§6, generalised progress).
+    """
+    if options.czarina:
+        if options.czarina_fill is CzarinaFill.STOCK:
+            if stock and () in piles:
+                filled = list(piles)
+                for i, pile in enumerate(filled):
+                    if not pile and stock:
+                        filled[i], stock = (stock[0],), stock[1:]
+                piles, seen = tuple(filled), None
+        else:  # A13 waste_pysol: PySolFC's Corners.fillStack, until nothing changes
+            while True:
+                if not waste and stock:
+                    waste, stock, seen = (stock[0],), stock[1:], None
+                elif waste and () in piles:
+                    i = piles.index(())
+                    piles = (*piles[:i], (waste[-1],), *piles[i + 1 :])
+                    waste, seen = waste[:-1], None
+                else:
+                    break
+    if not options.guard:
+        seen = frozenset()
+    elif seen is None:
+        seen = frozenset((canonical(piles),))
+    else:
+        seen = seen | {canonical(piles)}
+    return State(options, seed, base, piles, foundations, stock, waste, seen)
+
+
+def position(
+    *,
+    piles: Iterable[Iterable[Card]],
+    foundations: Iterable[Card],
+    base: Rank,
+    stock: Iterable[Card] | None = None,
+    waste: Iterable[Card] = (),
+    options: Options | None = None,
+    seed: int = 0,
+) -> State:
+    """A position written down by hand, as right after a progress move (``seen`` = itself).
+
+    ``foundations`` names the top card of every started foundation; ``stock`` is top first
+    (default: every card not placed elsewhere, in `DECK_52` order), ``waste`` bottom first,
+    each pile bottom first. The position is validated (`FormatError` if impossible).
+
+    >>> from fourgames.cards import cards
+    >>> state = position(piles=[cards("7♦"), cards("4♠"), cards("5♥"), cards("K♣"), cards("9♠")],
+    ...                  foundations=cards("6♦"), base=Rank.SIX)
+    >>> [str(a) for a in legal_actions(state)]
+    ['found 7♦', 'build 4♠ 2', 'turn']
+    """
+    options = _check_options(VANISHING_CROSS if options is None else options)
+    b = 1 if base is Rank.ACE else int(base)
+    counts = [0, 0, 0, 0]
+    for top in foundations:
+        counts[_SUIT_INDEX[top.suit]] = (_RANK[top] - b) % 13 + 1
+    piles_t = tuple(tuple(pile) for pile in piles)
+    waste = tuple(waste)
+    if stock is None:
+        placed = {c for pile in piles_t for c in pile} | set(waste)
+        for suit, count in zip(_SUITS, counts, strict=True):
+            placed.update(foundation_cards(b, suit, count))
+        stock = tuple(c for c in DECK_52 if c not in placed)
+    seen = frozenset((canonical(piles_t),)) if options.guard else frozenset()
+    state = State(options, seed, b, piles_t, tuple(counts), tuple(stock), tuple(waste), seen)
+    validate(state)
+    return state
+
+
+# --- Who moves, and the end (§6) --------------------------------------------------------------
+
+
+def is_won(state: State) -> bool:
+    """All 52 cards are on the foundations (§6)."""
+    return sum(state.foundations) == 52
+
+
+def is_terminal(state: State) -> bool:
+    """Won, or no legal action (§6: lost); with the guard every game gets there."""
+    return is_won(state) or not _has_action(state)
+
+
+def current_player(state: State) -> int | None:
+    """Player 0 until the game is over."""
+    return None if is_terminal(state) else 0
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """The cards on the foundations (A11)."""
+    return (sum(state.foundations),)
+
+
+def winners(state: State) -> frozenset[int]:
+    """``{0}`` when all 52 cards are home, otherwise empty (lost, or still running)."""
+    return frozenset((0,)) if is_won(state) else frozenset()
+
+
+def events(state: State) -> tuple[Action, ...]:
+    """Vier Jahreszeiten has no events."""
+    return ()
+
+
+# --- §4 Free cards and the move rules ---------------------------------------------------------
+
+
+def _cross_wraps(state: State) -> bool:
+    """W = (b ≠ A), or always with ``wrap_cross_always`` (§1, A1)."""
+    return state.base != 1 or state.options.wrap_cross_always
+
+
+def _fits_on(state: State, card: Card, target: Card) -> bool:
+    """``card`` may be built on ``target`` in the tableau (§5 M3, §7.3)."""
+    return _target_key(target) in _fit_table(state)[card]
+
+
+def _target_key(card: Card) -> tuple[int, bool]:
+    return (_RANK[card], _RED[card])
+
+
+def _fit_table(state: State) -> dict[Card, tuple[tuple[int, bool], ...]]:
+    return _FITS[state.options.layout is Layout.SIMPLICITY, _cross_wraps(state)]
+
+
+def _fit_keys(card: Card, simplicity: bool, wrap: bool) -> tuple[tuple[int, bool], ...]:
+    """The (rank, red) of every card ``card`` may be built on: rank(card) = pred(rank(target)),
+    in Simplicity of the other colour; K on A only with the wrap (§1, §5 M3, §7.3)."""
+    rank = _RANK[card]
+    if rank == 13:
+        if not wrap:
+            return ()
+        up = 1
+    else:
+        up = rank + 1
+    reds = (not _RED[card],) if simplicity else (False, True)
+    return tuple((up, red) for red in reds)
+
+
+_FITS: Final = {
+    (s, w): {c: _fit_keys(c, s, w) for c in DECK_52} for s in (False, True) for w in (False, True)
+}
+
+
+def _fits_foundation(state: State, card: Card) -> bool:
+    """§5 M2: start a foundation with a base-rank card, or succ(top) on a started one."""
+    count = state.foundations[_SUIT_INDEX[card.suit]]
+    b = state.base
+    if count == 0:
+        return _RANK[card] == b
+    return count < FOUNDATION_SIZE and _RANK[card] == (b - 1 + count) % 13 + 1
+
+
+def _fills_allowed(options: Options) -> bool:
+    """M4 exists, except in Czarina with the stock refill (§7.2); with waste_pysol an empty
+    pile exists only once stock and waste are both empty, so `Fill` is then legal (A13)."""
+    return not options.czarina or options.czarina_fill is CzarinaFill.WASTE_PYSOL
+
+
+def _refills(options: Options, stock: tuple[Card, ...], waste: tuple[Card, ...]) -> bool:
+    """Whether a pile emptied now would be refilled at once (§7.2, A13): a progress move."""
+    if not options.czarina:
+        return False
+    if options.czarina_fill is CzarinaFill.STOCK:
+        return bool(stock)
+    return bool(stock or waste)
+
+
+def _cross_move_piles(
+    piles: tuple[tuple[Card, ...], ...], src: int, depth: int, dst: int
+) -> tuple[tuple[Card, ...], ...]:
+    """The piles after the top ``depth`` cards of pile ``src`` move onto pile ``dst``."""
+    out = list(piles)
+    moved = piles[src][-depth:]
+    out[src] = piles[src][:-depth]
+    out[dst] = piles[dst] + moved
+    return tuple(out)
+
+
+def _guard_allows(state: State, new_piles: tuple[tuple[Card, ...], ...], src: int) -> bool:
+    """§6: a cross → cross move may not recreate a configuration seen since the last progress
+    move; one that empties a pile which is refilled at once (Czarina) is progress."""
+    if not state.options.guard:
+        return True
+    if not new_piles[src] and _refills(state.options, state.stock, state.waste):
+        return True
+    return canonical(new_piles) not in state.seen
+
+
+def _targets(state: State) -> tuple[dict[tuple[int, bool], list[int]], list[int]]:
+    """The non-empty piles by the (rank, red) of their top card, and the empty piles."""
+    by_key: dict[tuple[int, bool], list[int]] = {}
+    empty: list[int] = []
+    for j, pile in enumerate(state.piles):
+        if pile:
+            by_key.setdefault(_target_key(pile[-1]), []).append(j)
+        else:
+            empty.append(j)
+    return by_key, empty
+
+
+def _fitting_piles(
+    fits: tuple[tuple[int, bool], ...], by_key: dict[tuple[int, bool], list[int]], skip: int
+) -> list[int]:
+    if len(fits) == 1:
+        return [j for j in by_key.get(fits[0], ()) if j != skip]
+    return sorted(j for key in fits for j in by_key.get(key, ()) if j != skip)
+
+
+def _cross_moves(state: State) -> Iterator[tuple[Action, int, int, int]]:
+    """Every tableau → tableau move allowed by M3, M4 and §7.1 (the guard not yet applied),
+    as (action, src, depth, dst), by source pile, then target pile."""
+    piles = state.piles
+    table = _fit_table(state)
+    by_key, empty = _targets(state)
+    if not _fills_allowed(state.options):
+        empty = []
+    run_move = state.options.run_move
+    for i, pile in enumerate(piles):
+        if not pile:
+            continue
+        card = pile[-1]
+        moves: list[tuple[Action, int]] = [
+            (_BUILD[card, j], j) for j in _fitting_piles(table[card], by_key, i)
+        ]
+        moves.extend((_FILL[card, j], j) for j in empty)
+        moves.sort(key=_second)
+        for action, j in moves:
+            yield action, i, 1, j
+        if run_move is None or len(pile) < 2:
+            continue
+        # §7.1: "whole" moves only the whole pile, onto a non-empty pile; any_tail moves any
+        # top segment of two or more cards, also into an empty pile (A12).
+        depths = range(2, len(pile) + 1) if run_move is RunMove.ANY_TAIL else (len(pile),)
+        for depth in depths:
+            low = pile[-depth]
+            targets = _fitting_piles(table[low], by_key, i)
+            if run_move is RunMove.ANY_TAIL and empty:
+                targets = sorted(targets + empty)
+            for j in targets:
+                yield _RUN[low, j], i, depth, j
+
+
+def _second(item: tuple[Action, int]) -> int:
+    return item[1]
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action once: foundation moves (tableau in pile order, then the waste),
+    moves from the waste, tableau moves, then `Turn`. Empty iff the game is over.
+
+    >>> legal_actions(new_game(1, seed=1))[-1]
+    Turn()
+    """
+    if is_won(state):
+        return ()
+    out: list[Action] = []
+    piles = state.piles
+    waste = state.waste
+    for pile in piles:
+        if pile and _fits_foundation(state, pile[-1]):
+            out.append(_TO_FOUNDATION[pile[-1]])
+    if waste:
+        top = waste[-1]
+        if _fits_foundation(state, top):
+            out.append(_TO_FOUNDATION[top])
+        by_key, empty = _targets(state)
+        moves: list[tuple[Action, int]] = [
+            (_BUILD[top, j], j) for j in _fitting_piles(_fit_table(state)[top], by_key, -1)
+        ]
+        if _fills_allowed(state.options):
+            moves.extend((_FILL[top, j], j) for j in empty)
+        moves.sort(key=_second)
+        out.extend(action for action, _ in moves)
+    for action, src, depth, dst in _cross_moves(state):
+        if _guard_allows(state, _cross_move_piles(piles, src, depth, dst), src):
+            out.append(action)
+    if state.stock:
+        out.append(TURN)
+    return tuple(out)
+
+
+def _has_action(state: State) -> bool:
+    if state.stock:
+        return True
+    if state.waste:
+        top = state.waste[-1]
+        if _fits_foundation(state, top):
+            return True
+        by_key, empty = _targets(state)
+        if _fitting_piles(_fit_table(state)[top], by_key, -1):
+            return True
+        if empty and _fills_allowed(state.options):
+            return True
+    for pile in state.piles:
+        if pile and _fits_foundation(state, pile[-1]):
+            return True
+    return any(
+        _guard_allows(state, _cross_move_piles(state.piles, src, depth, dst), src)
+        for _, src, depth, dst in _cross_moves(state)
+    )
+
+
+# --- Applying an action ------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; `IllegalActionError` naming the rule if it is not legal.
+
+    >>> state = apply(new_game(1, seed=1), TURN)
+    >>> len(state.stock), len(state.waste)
+    (45, 1)
+    """
+    if not isinstance(state, State):
+        raise IllegalActionError(f"not a Vier Jahreszeiten state: {state!r}", rule="API")
+    if is_won(state):
+        raise IllegalActionError("the game is won: no more moves", rule="§6")
+    match action:
+        case Turn():
+            _check_turn(state)
+            return _settle(
+                state.options,
+                state.seed,
+                state.base,
+                state.piles,
+                state.foundations,
+                state.stock[1:],
+                (*state.waste, state.stock[0]),
+                None,
+            )
+        case ToFoundation(card=card):
+            src = _check_to_foundation(state, card)
+            return _to_foundation(state, card, src)
+        case Build(card=card, pile=pile):
+            src = _check_build(state, card, pile)
+            return _move_card(state, card, src, pile)
+        case Fill(card=card, pile=pile):
+            src = _check_fill(state, card, pile)
+            return _move_card(state, card, src, pile)
+        case MoveRun(card=card, pile=pile):
+            src, depth = _check_move_run(state, card, pile)
+            new_piles = _cross_move_piles(state.piles, src, depth, pile)
+            return _after_cross_move(state, new_piles, src)
+        case _:
+            raise IllegalActionError(f"not a Vier Jahreszeiten action: {action!r}", rule="API")
+
+
+def _locate(state: State, card: object) -> int:
+    """Where the free ``card`` is: a pile index, or -1 for the waste top (§4)."""
+    if not isinstance(card, Card):
+        raise IllegalActionError(f"not a card: {card!r}", rule="API")
+    for i, pile in enumerate(state.piles):
+        if pile and pile[-1] == card:
+            return i
+    if state.waste and state.waste[-1] == card:
+        return -1
+    raise IllegalActionError(f"{card} is not a free card", rule="§4")
+
+
+def _check_pile_index(state: State, pile: object) -> int:
+    if type(pile) is not int or not 0 <= pile < len(state.piles):
+        raise IllegalActionError(f"no tableau pile {pile!r}", rule="§2")
+    return pile
+
+
+def _check_turn(state: State) -> None:
+    if not state.stock:
+        raise IllegalActionError("the stock is empty; there is no second pass", rule="§5")
+
+
+def _check_to_foundation(state: State, card: Card) -> int:
+    src = _locate(state, card)
+    if not _fits_foundation(state, card):
+        if state.foundations[_SUIT_INDEX[card.suit]] == 0:
+            raise IllegalActionError(
+                f"the {card.suit.symbol} foundation must be started with a {_base_text(state)}",
+                rule="§5",
+            )
+        raise IllegalActionError(f"{card} does not follow on its foundation", rule="§5")
+    return src
+
+
+def _base_text(state: State) -> str:
+    return _RANK_TEXT[state.base]
+
+
+def _check_build(state: State, card: Card, pile: int) -> int:
+    src = _locate(state, card)
+    dst = _check_pile_index(state, pile)
+    if src == dst:
+        raise IllegalActionError(f"{card} is already on pile {dst}", rule="§5")
+    target = state.piles[dst]
+    if not target:
+        raise IllegalActionError(f"pile {dst} is empty: that is a fill", rule="§5")
+    if not _fits_on(state, card, target[-1]):
+        rule = "§7.3" if state.options.layout is Layout.SIMPLICITY else "§5"
+        raise IllegalActionError(f"{card} does not go on {target[-1]}", rule=rule)
+    if src >= 0:
+        _check_guard(state, _cross_move_piles(state.piles, src, 1, dst), src)
+    return src
+
+
+def _check_fill(state: State, card: Card, pile: int) -> int:
+    src = _locate(state, card)
+    dst = _check_pile_index(state, pile)
+    if not _fills_allowed(state.options):
+        raise IllegalActionError("Czarina fills spaces only from the stock, by itself", rule="§7.2")
+    if state.piles[dst]:
+        raise IllegalActionError(f"pile {dst} is not empty", rule="§5")
+    if src >= 0:
+        _check_guard(state, _cross_move_piles(state.piles, src, 1, dst), src)
+    return src
+
+
+def _check_move_run(state: State, card: Card, pile: int) -> tuple[int, int]:
+    run_move = state.options.run_move
+    if run_move is None:
+        raise IllegalActionError("sequence moves are not played", rule="§7.1")
+    if not isinstance(card, Card):
+        raise IllegalActionError(f"not a card: {card!r}", rule="API")
+    dst = _check_pile_index(state, pile)
+    holding = [i for i, pile_cards in enumerate(state.piles) if card in pile_cards]
+    if not holding:
+        raise IllegalActionError(f"{card} is not in the tableau", rule="§7.1")
+    src = holding[0]
+    cards_ = state.piles[src]
+    depth = len(cards_) - cards_.index(card)
+    if depth < 2:
+        raise IllegalActionError("a run has two or more cards; one card is a build", rule="§7.1")
+    if run_move is RunMove.WHOLE and depth != len(cards_):
+        raise IllegalActionError("only a whole pile moves as a run", rule="§7.1")
+    if src == dst:
+        raise IllegalActionError(f"the run is already on pile {dst}", rule="§7.1")
+    target = state.piles[dst]
+    if target:
+        if not _fits_on(state, card, target[-1]):
+            raise IllegalActionError(f"{card} does not go on {target[-1]}", rule="§7.1")
+    elif run_move is RunMove.WHOLE:
+        raise IllegalActionError("a whole pile moves only onto a non-empty pile", rule="§7.1")
+    elif not _fills_allowed(state.options):
+        raise IllegalActionError("Czarina fills spaces only from the stock", rule="§7.2")
+    _check_guard(state, _cross_move_piles(state.piles, src, depth, dst), src)
+    return src, depth
+
+
+def _check_guard(state: State, new_piles: tuple[tuple[Card, ...], ...], src: int) -> None:
+    if not _guard_allows(state, new_piles, src):
+        raise IllegalActionError(
+            "the tableau would repeat a configuration since the last progress move", rule="§6"
+        )
+
+
+def _to_foundation(state: State, card: Card, src: int) -> State:
+    s = _SUIT_INDEX[card.suit]
+    foundations = (*state.foundations[:s], state.foundations[s] + 1, *state.foundations[s + 1 :])
+    if src < 0:
+        piles, waste = state.piles, state.waste[:-1]
+    else:
+        piles = (*state.piles[:src], state.piles[src][:-1], *state.piles[src + 1 :])
+        waste = state.waste
+    return _settle(
+        state.options, state.seed, state.base, piles, foundations, state.stock, waste, None
+    )
+
+
+def _move_card(state: State, card: Card, src: int, dst: int) -> State:
+    if src < 0:  # from the waste: progress (§6)
+        piles = (*state.piles[:dst], (*state.piles[dst], card), *state.piles[dst + 1 :])
+        return _settle(
+            state.options,
+            state.seed,
+            state.base,
+            piles,
+            state.foundations,
+            state.stock,
+            state.waste[:-1],
+            None,
+        )
+    return _after_cross_move(state, _cross_move_piles(state.piles, src, 1, dst), src)
+
+
+def _after_cross_move(state: State, piles: tuple[tuple[Card, ...], ...], src: int) -> State:
+    return _settle(
+        state.options,
+        state.seed,
+        state.base,
+        piles,
+        state.foundations,
+        state.stock,
+        state.waste,
+        state.seen,
+    )
+
+
+def is_legal(state: State, action: Action) -> bool:
+    """Whether `apply` accepts ``action`` (its checks, without building the new state)."""
+    try:
+        apply(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+# --- What the player sees ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class Observation:
+    """Everything but the stock's order (its size is public; the seed would reveal it)."""
+
+    options: Options
+    base: int
+    piles: tuple[tuple[Card, ...], ...]
+    foundations: tuple[int, ...]
+    stock_size: int
+    waste: tuple[Card, ...]
+    seen: frozenset[Config]
+
+
+def observe(state: State, player: int = 0) -> Observation:
+    """What the player knows: the whole table except the order of the stock."""
+    if player != 0:
+        raise ValueError(f"Vier Jahreszeiten has one player, 0, not {player!r}")
+    return Observation(
+        state.options,
+        state.base,
+        state.piles,
+        state.foundations,
+        len(state.stock),
+        state.waste,
+        state.seen,
+    )
+
+
+# --- Bounds and validation --------------------------------------------------------------------
+
+
+def max_game_length(players: int, options: Options) -> int:
+    """A proven bound on the number of actions in a game (with the guard, §6).
+
+    Progress moves: at most S turns, 51 foundation moves and S moves from the waste (S = stock
+    size). Between two of them the tableau's card set is fixed; a configuration is fixed by
+    which card (of the 4 of the next rank, or none) lies under each of the m ≤ 52 cards, so
+    there are at most 5**m configurations, and the guard lets each be reached once.
+    """
+    options = _check_options(options)
+    if not options.guard:
+        raise ValueError("without the guard (§6) a game can last forever")
+    stock_size = 52 - pile_count(options) - 1
+    progress = 2 * stock_size + 51
+    return (progress + 1) * 5**52
+
+
+def all_cards(state: State) -> tuple[Card, ...]:
+    """Every card of the position, in every zone (for conservation checks)."""
+    out: list[Card] = []
+    for suit, count in zip(_SUITS, state.foundations, strict=True):
+        out.extend(foundation_cards(state.base, suit, count))
+    for pile in state.piles:
+        out.extend(pile)
+    out.extend(state.stock)
+    out.extend(state.waste)
+    return tuple(out)
+
+
+def validate(state: State) -> None:
+    """Raise `FormatError` for an impossible position.
+
+    Checks the 52 distinct cards, the pile count, foundation sizes, that each pile is one
+    descending run (§5 invariant), Czarina's refill invariants and the guard's ``seen``.
+    """
+    if not isinstance(state, State):
+        raise FormatError(f"not a Vier Jahreszeiten state: {state!r}")
+    options = _check_format_options(state.options)
+    if type(state.base) is not int or not 1 <= state.base <= 13:
+        raise FormatError("base must be a rank from 1 (ace) to 13 (king)")
+    if len(state.foundations) != 4 or any(
+        type(n) is not int or not 0 <= n <= FOUNDATION_SIZE for n in state.foundations
+    ):
+        raise FormatError("foundations: four counts of 0..13 (♣ ♦ ♥ ♠)")
+    if not any(state.foundations):
+        raise FormatError("foundations: the base card starts one foundation (§3)")
+    if len(state.piles) != pile_count(options):
+        raise FormatError(f"piles: expected {pile_count(options)} tableau piles")
+    every = all_cards(state)
+    if any(not isinstance(c, Card) for c in every):
+        raise FormatError("every card must be a Card")
+    if len(every) != 52 or len(set(every)) != 52:
+        raise FormatError("the position must hold each of the 52 cards exactly once")
+    for i, pile in enumerate(state.piles):
+        for below, above in itertools.pairwise(pile):
+            if not _fits_on(state, above, below):
+                raise FormatError(f"piles[{i}]: {above} does not go on {below} (§5 invariant)")
+    if options.czarina and () in state.piles:
+        if options.czarina_fill is CzarinaFill.STOCK and state.stock:
+            raise FormatError("Czarina: an empty pile with a non-empty stock (§7.2)")
+        if options.czarina_fill is CzarinaFill.WASTE_PYSOL and (state.stock or state.waste):
+            raise FormatError("Czarina (waste_pysol): an empty pile with cards to refill it")
+    pysol = options.czarina and options.czarina_fill is CzarinaFill.WASTE_PYSOL
+    if pysol and state.stock and not state.waste:
+        raise FormatError("Czarina (waste_pysol): an empty waste with a non-empty stock")
+    if not options.guard:
+        if state.seen:
+            raise FormatError("seen must be empty without the guard (§6)")
+        return
+    here = canonical(state.piles)
+    if here not in state.seen:
+        raise FormatError("seen must hold the current configuration (§6)")
+    cross = sorted_cards(c for pile in state.piles for c in pile)
+    for config in state.seen:
+        if (
+            len(config) != len(state.piles)
+            or list(config) != sorted(config)
+            or sorted_cards(c for pile in config for c in pile) != cross
+        ):
+            raise FormatError("seen: every configuration holds the tableau's cards (§6)")
+
+
+def _check_format_options(options: object) -> Options:
+    try:
+        return _check_options(options)
+    except ValueError as err:
+        raise FormatError(str(err)) from None

@@ -1,0 +1,217 @@
+"""The contract around the rules: deal, JSON, observation, options, validation, notation."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import fourgames
+from fourgames import FormatError, IllegalActionError, from_json, to_json
+from fourgames import vier_jahreszeiten as vj
+from fourgames.cards import DECK_52, Card, Rank, cards
+from fourgames.shuffle import shuffled
+from fourgames.testing import check_game
+
+ALL_OPTIONS = [
+    *vj.PRESETS.values(),
+    *(attrs.evolve(p, run_move=r) for p in vj.PRESETS.values() for r in vj.RunMove),
+    vj.Options(czarina=True, czarina_fill=vj.CzarinaFill.WASTE_PYSOL),
+    vj.Options(czarina=True, czarina_fill=vj.CzarinaFill.WASTE_PYSOL, run_move=vj.RunMove.ANY_TAIL),
+    vj.Options(wrap_cross_always=True),
+    attrs.evolve(vj.SIMPLICITY, wrap_cross_always=True),
+]
+
+
+def test_registered() -> None:
+    assert fourgames.get_game("vier-jahreszeiten") is vj
+    assert vj.MIN_PLAYERS == vj.MAX_PLAYERS == 1
+
+
+@pytest.mark.parametrize("name", sorted(vj.PRESETS))
+def test_check_game_presets(name: str) -> None:
+    report = check_game(vj, options=vj.PRESETS[name], seeds=range(4))
+    assert report.games == 4
+    assert report.actions > 0
+
+
+# Random play with sequence moves shuffles runs about for long; the JSON round trip of the
+# growing `seen` set makes these playouts slow, so one seed each.
+@pytest.mark.parametrize(
+    "options",
+    [
+        vj.Options(run_move=vj.RunMove.WHOLE),
+        vj.Options(run_move=vj.RunMove.ANY_TAIL),
+        attrs.evolve(vj.CZARINA, run_move=vj.RunMove.ANY_TAIL),
+        attrs.evolve(vj.SIMPLICITY, run_move=vj.RunMove.WHOLE),
+        vj.Options(czarina=True, czarina_fill=vj.CzarinaFill.WASTE_PYSOL),
+        vj.Options(wrap_cross_always=True),
+    ],
+    ids=str,
+)
+def test_check_game_variants(options: vj.Options) -> None:
+    report = check_game(vj, options=options, seeds=range(1))
+    assert report.games == 1
+
+
+def test_deal_order_s3() -> None:
+    state = vj.new_game(1, seed=5)
+    deck = shuffled(DECK_52, 5)
+    assert state.piles == tuple((c,) for c in deck[:5])
+    assert state.stock == deck[6:]
+    assert sum(state.foundations) == 1
+    assert vj.all_cards(state)[0] == deck[5]
+    assert state.seed == 5
+    assert state.options == vj.VANISHING_CROSS
+    assert state.seen == {vj.canonical(state.piles)}
+
+
+def test_waste_pysol_deal_turns_the_first_card() -> None:
+    options = vj.Options(czarina=True, czarina_fill=vj.CzarinaFill.WASTE_PYSOL)
+    state = vj.new_game(1, seed=5, options=options)
+    deck = shuffled(DECK_52, 5)
+    assert state.waste == (deck[6],)
+    assert state.stock == deck[7:]
+
+
+def test_waste_pysol_refills_from_the_waste_top() -> None:
+    options = vj.Options(czarina=True, czarina_fill=vj.CzarinaFill.WASTE_PYSOL)
+    state = vj.position(
+        piles=[cards("8♥"), cards("9♠"), cards("K♣"), cards("2♦"), cards("4♠")],
+        foundations=cards("6♦"),
+        base=Rank.SIX,
+        waste=cards("J♦ Q♣"),
+        options=options,
+    )
+    after = vj.apply(state, vj.Build(Card.parse("8♥"), 1))
+    assert after.piles[0] == cards("Q♣")
+    assert after.waste == cards("J♦")
+    assert not any(isinstance(a, vj.Fill) for a in vj.legal_actions(after))
+
+
+def test_player_count_and_options_are_checked() -> None:
+    with pytest.raises(ValueError, match="1"):
+        vj.new_game(2, seed=1)
+    with pytest.raises(ValueError, match="czarina_fill"):
+        vj.new_game(1, seed=1, options=vj.Options(czarina_fill=vj.CzarinaFill.WASTE_PYSOL))
+    with pytest.raises(ValueError, match="guard"):
+        vj.max_game_length(1, vj.Options(guard=False))
+
+
+def test_json_round_trips_every_kind() -> None:
+    state = vj.new_game(1, seed=2, options=vj.Options(run_move=vj.RunMove.ANY_TAIL))
+    objects: list[object] = [
+        state,
+        state.options,
+        vj.observe(state, 0),
+        vj.TURN,
+        vj.ToFoundation(Card.parse("7♦")),
+        vj.Build(Card.parse("4♠"), 2),
+        vj.Fill(Card.parse("K♣"), 0),
+        vj.MoveRun(Card.parse("9♣"), 1),
+    ]
+    rng = random.Random(1)
+    for _ in range(30):
+        state = vj.apply(state, rng.choice(vj.legal_actions(state)))
+    objects.append(state)
+    for obj in objects:
+        assert from_json(to_json(obj)) == obj
+    assert '"type": "build"' in to_json(vj.Build(Card.parse("4♠"), 2))
+
+
+def test_impossible_positions_are_refused() -> None:
+    good = vj.new_game(1, seed=1)
+    for bad in (
+        attrs.evolve(good, stock=good.stock[1:]),
+        attrs.evolve(good, piles=good.piles[:4]),
+        attrs.evolve(good, base=14),
+        attrs.evolve(good, foundations=(0, 0, 0, 0)),
+        attrs.evolve(good, seen=frozenset()),
+        attrs.evolve(
+            good, piles=((good.piles[0][0], good.stock[0]), *good.piles[1:]), stock=good.stock[1:]
+        ),
+    ):
+        with pytest.raises(FormatError):
+            vj.validate(bad)
+        with pytest.raises(FormatError):
+            from_json(to_json(bad))
+
+
+def test_observation_hides_the_stock_order() -> None:
+    state = vj.new_game(1, seed=9)
+    other = attrs.evolve(state, stock=tuple(reversed(state.stock)), seed=10)
+    assert vj.observe(state, 0) == vj.observe(other, 0)
+    assert vj.observe(state, 0).stock_size == 46
+    assert "stock" not in [f.name for f in attrs.fields(vj.Observation)]
+
+
+def test_text_notation_round_trips() -> None:
+    rng = random.Random(3)
+    for options in ALL_OPTIONS:
+        state = vj.new_game(1, seed=4, options=options)
+        for _ in range(150):
+            if vj.is_terminal(state):
+                break
+            legal = vj.legal_actions(state)
+            for action in legal:
+                assert vj.parse_action(str(action)) == action
+            state = vj.apply(state, rng.choice(legal))
+    with pytest.raises(FormatError):
+        vj.parse_action("build 4♠")
+
+
+def test_non_actions_are_api_errors() -> None:
+    state = vj.new_game(1, seed=1)
+    for junk in (None, "turn", vj.Build("4♠", 1), vj.Fill(Card.parse("4♠"), "1")):  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError):
+            vj.apply(state, junk)  # type: ignore[arg-type]
+
+
+def test_listing_and_checking_agree_on_random_probes() -> None:
+    rng = random.Random(7)
+    for options in ALL_OPTIONS:
+        state = vj.new_game(1, seed=rng.getrandbits(32), options=options)
+        n = len(state.piles)
+        for _ in range(40):
+            if vj.is_terminal(state):
+                break
+            legal = set(vj.legal_actions(state))
+            for _ in range(20):
+                c = rng.choice(DECK_52)
+                probe: vj.Action = rng.choice(
+                    [  # type: ignore[assignment]
+                        vj.ToFoundation(c),
+                        vj.Build(c, rng.randrange(n)),
+                        vj.Fill(c, rng.randrange(n)),
+                        vj.MoveRun(c, rng.randrange(n)),
+                    ]
+                )
+                assert vj.is_legal(state, probe) == (probe in legal), probe
+            # free cards as probes too, so legal ones are hit
+            for pile in state.piles:
+                for c in pile:
+                    for j in range(n):
+                        for kind in (vj.Build, vj.Fill, vj.MoveRun):
+                            probe2 = kind(c, j)
+                            assert vj.is_legal(state, probe2) == (probe2 in legal), probe2
+            state = vj.apply(state, rng.choice(sorted(legal, key=str)))
+
+
+def test_render_shows_the_cross() -> None:
+    text = vj.render(
+        vj.position(
+            piles=[cards("7♦"), cards("4♠"), cards("5♥"), cards("K♣"), cards("9♠")],
+            foundations=cards("6♦"),
+            base=Rank.SIX,
+        )
+    )
+    lines = text.splitlines()
+    assert "3: K♣" in lines[1]
+    assert "4: 9♠" in lines[3]
+    assert lines[2].index("0: 7♦") < lines[2].index("1: 4♠") < lines[2].index("2: 5♥")
+    assert lines[1].index("3: K♣") == lines[2].index("1: 4♠") == lines[3].index("4: 9♠")
+    assert lines[0].startswith("♣ —")
+    assert "♦ 6♦ (1)" in lines[0]
+    assert "stock 46" in lines[-1]
+    assert "base 6" in lines[-1]
