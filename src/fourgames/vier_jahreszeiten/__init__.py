@@ -58,6 +58,7 @@ from fourgames.vier_jahreszeiten._rules import (
     validate,
     winners,
 )
+from fourgames.vier_jahreszeiten._solver import Outcome, SolveResult, solve
 
 __all__ = [
     "CZARINA",
@@ -78,7 +79,9 @@ __all__ = [
     "MoveRun",
     "Observation",
     "Options",
+    "Outcome",
     "RunMove",
+    "SolveResult",
     "State",
     "ToFoundation",
     "Turn",
@@ -101,6 +104,7 @@ __all__ = [
     "rank_value",
     "render",
     "scores",
+    "solve",
     "validate",
     "winners",
 ]
