@@ -1,0 +1,93 @@
+"""The state machine: random play with illegal probes, checking the game's invariants."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from hypothesis import settings
+from hypothesis.stateful import invariant
+
+from fourgames import vier_jahreszeiten as vj
+from fourgames.cards import DECK_52, Suit, sorted_cards
+from fourgames.testing.strategies import GameMachine
+from fourgames.vier_jahreszeiten._rules import _fits_on
+
+
+class VierJahreszeitenMachine(GameMachine):
+    game = vj
+    players = 1
+    options: Any = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stock_size: int | None = None
+
+    @invariant()
+    def cards_are_conserved(self) -> None:
+        if self.state is None:
+            return
+        assert sorted_cards(vj.all_cards(self.state)) == sorted_cards(DECK_52)
+
+    @invariant()
+    def foundations_ascend_in_suit_from_the_base(self) -> None:
+        if self.state is None:
+            return
+        state = self.state
+        for suit, count in zip(Suit, state.foundations, strict=True):
+            pile = vj.foundation_cards(state.base, suit, count)
+            assert all(card.suit is suit for card in pile)
+            if pile:
+                assert vj.rank_value(pile[0]) == state.base
+            for low, high in itertools.pairwise(pile):
+                assert vj.rank_value(high) == vj.rank_value(low) % 13 + 1
+        # The foundation counts name exactly the cards that are not elsewhere.
+        elsewhere = {c for p in state.piles for c in p} | set(state.stock) | set(state.waste)
+        assert len(elsewhere) == 52 - sum(state.foundations)
+
+    @invariant()
+    def every_pile_is_one_descending_run(self) -> None:
+        if self.state is None:
+            return
+        for pile in self.state.piles:
+            for below, above in itertools.pairwise(pile):
+                assert _fits_on(self.state, above, below)
+
+    @invariant()
+    def the_stock_only_shrinks(self) -> None:
+        if self.state is None:
+            return
+        size = len(self.state.stock)
+        if self.stock_size is not None and self.record.actions:
+            assert size <= self.stock_size
+        self.stock_size = size
+
+    @invariant()
+    def the_guard_holds_the_current_configuration(self) -> None:
+        if self.state is None:
+            return
+        assert vj.canonical(self.state.piles) in self.state.seen
+
+
+_SETTINGS = settings(max_examples=15, stateful_step_count=60, deadline=None)
+
+
+class CzarinaMachine(VierJahreszeitenMachine):
+    options = vj.CZARINA
+
+
+class SimplicityMachine(VierJahreszeitenMachine):
+    options = vj.SIMPLICITY
+
+
+class AnyTailMachine(VierJahreszeitenMachine):
+    options = vj.Options(run_move=vj.RunMove.ANY_TAIL)
+
+
+for _machine in (VierJahreszeitenMachine, CzarinaMachine, SimplicityMachine, AnyTailMachine):
+    _machine.TestCase.settings = _SETTINGS
+
+TestVanishingCross = VierJahreszeitenMachine.TestCase
+TestCzarina = CzarinaMachine.TestCase
+TestSimplicity = SimplicityMachine.TestCase
+TestAnyTail = AnyTailMachine.TestCase
