@@ -12,7 +12,7 @@ from typing import ClassVar, Final, NoReturn, TypeAlias
 
 import attrs
 
-from fourgames.cards import DECK_52, Card, Rank, Suit
+from fourgames.cards import DECK_52, Card, Rank, Suit, cards
 from fourgames.errors import FormatError, IllegalActionError
 from fourgames.shuffle import derive_seed, fresh_seed, shuffled
 
@@ -409,28 +409,47 @@ def stack_deck(
     dealer: int = 0,
     options: Options | None = None,
 ) -> tuple[Card, ...]:
-    """A deck that `from_deck` deals as given: ``hands[p]`` are player p's first six cards,
-    ``turnup`` the turn-up (none in Pitch), and each run of ``runs`` is
-    (the three cards per player, the run's turn-up). Unnamed cards follow in deck order.
+    """A deck that `from_deck` deals as given: ``hands[p]`` are player p's first cards,
+    ``turnup`` the turn-up (none in Pitch), and each run of ``runs`` is (the cards per player,
+    the run's turn-up). Hands short of six and runs short of three are filled up, and the stock
+    continued, with the unnamed cards in deck order.
+
+    >>> deck = stack_deck(2, [cards("A♠ K♠"), []], Card.parse("7♥"))
+    >>> state = from_deck(2, deck)
+    >>> state.hands[0], state.turnups
+    ((Card.parse('4♣'), Card.parse('5♣'), Card.parse('6♣'), Card.parse('7♣'), Card.parse('K♠'), Card.parse('A♠')), (Card.parse('7♥'),))
     """
     options = Options() if options is None else options
     order = _seat_order(_next(dealer, players, options), players, options)
+    named: list[Card] = [card for hand in hands for card in hand]
+    for extra, run_turnup in runs:
+        named += [card for part in extra for card in part]
+        named.append(run_turnup)
+    if turnup is not None:
+        named.append(turnup)
+    if len(set(named)) != len(named):
+        raise ValueError("a card is named twice")
+    spare = iter([card for card in DECK_52 if card not in set(named)])
+
+    def filled(given: Iterable[Card], size: int) -> list[Card]:
+        part = list(given)
+        while len(part) < size:
+            part.append(next(spare))
+        return part
+
+    hand_lists = [filled(hands[seat], HAND_SIZE) for seat in range(players)]
     deck: list[Card] = []
-    hand_lists = [list(hand) for hand in hands]
     for round_ in range(2):
         for seat in order:
             deck.extend(hand_lists[seat][ROUND * round_ : ROUND * (round_ + 1)])
     if turnup is not None:
         deck.append(turnup)
     for extra, run_turnup in runs:
-        extra_lists = [list(cards_) for cards_ in extra]
+        extra_lists = [filled(extra[seat], ROUND) for seat in range(players)]
         for seat in order:
             deck.extend(extra_lists[seat])
         deck.append(run_turnup)
-    named = set(deck)
-    if len(named) != len(deck):
-        raise ValueError("a card is named twice")
-    return (*deck, *(card for card in DECK_52 if card not in named))
+    return (*deck, *spare)
 
 
 def _deal(
@@ -865,19 +884,26 @@ def _trumps_in_play(state: State) -> dict[Card, int]:
     return {card: seat for card, seat in owner.items() if card.suit is state.trump}
 
 
-def _game_winner(state: State, totals: tuple[int, ...]) -> int | None:
-    # §6.2 Game with its tie rules; §9.2 in Pitch a tie scores nobody
-    players = _players(state)
+def game_winner(
+    totals: Sequence[int], dealer: int, players: int, options: Options
+) -> int | None:
+    """The side that scores Game for these card points, or None (§6.2 tie rules, §9.2, A14).
+
+    >>> game_winner((20, 20), 0, 2, Options())  # a tie goes to the dealer's opponent
+    1
+    """
     top = max(totals)
     leaders = [side for side, total in enumerate(totals) if total == top]
     if len(leaders) == 1:
         return leaders[0]
-    if state.options.blind:
+    if options.blind:  # §9.2: a tie scores nobody in Pitch
         return None
-    dealer_side = side_of(state.dealer, players)
-    if players != 3:
-        return 1 - dealer_side if players == 4 else _eldest(state)
-    if len(leaders) == 2 and dealer_side in leaders:  # A14 (c)
+    dealer_side = side_of(dealer, players)
+    if players == 4:
+        return 1 - dealer_side
+    if players == 2:
+        return _next(dealer, players, options)  # A31: eldest, the non-dealer
+    if len(leaders) == 2 and dealer_side in leaders:  # A14 (c): the other one
         return leaders[0] if leaders[1] == dealer_side else leaders[1]
     return None  # the two non-dealers tie for the top, or all three tie (A14 b)
 
@@ -915,7 +941,7 @@ def _score_hand(state: State) -> State:
                     over = award(AwardKind.JACK, side, 1)
                 break
     if not over:
-        game = _game_winner(state, totals)
+        game = game_winner(totals, state.dealer, players, state.options)
         if game is not None:
             over = award(AwardKind.GAME, game, 1)
     if over:
