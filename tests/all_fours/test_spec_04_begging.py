@@ -110,7 +110,8 @@ def test_S2_beg_and_give() -> None:
     state = two_player("7♥")
     assert legal_actions(state) == (Stand(), Beg())
     state = apply(state, Beg())
-    assert state.phase is Phase.ANSWER and current_player(state) == ANNA
+    assert state.phase is Phase.ANSWER
+    assert current_player(state) == ANNA
     assert legal_actions(state) == (Give(), Run())
     state = apply(state, Give())
     assert state.scores == (0, 1)
@@ -226,7 +227,10 @@ def test_E4_four_players_throw_in_when_the_stock_runs_short() -> None:
 def test_E5_two_players_five_runs_of_the_rejected_suit_throw_in() -> None:
     hearts = cards("2♥ 3♥ 4♥ 5♥ 6♥ 7♥")
     rest = [card for card in DECK_52 if card.suit is not Suit.HEARTS]
-    runs = [([rest[12 + 6 * k : 15 + 6 * k], rest[15 + 6 * k : 18 + 6 * k]], hearts[1 + k]) for k in range(5)]
+    runs = [
+        ([rest[12 + 6 * k : 15 + 6 * k], rest[15 + 6 * k : 18 + 6 * k]], hearts[1 + k])
+        for k in range(5)
+    ]
     deck = stack_deck(2, [rest[0:6], rest[6:12]], hearts[0], runs, dealer=ANNA)
     state = from_deck(2, deck, dealer=ANNA, seed=8)
     state = do(state, "beg", "run")
@@ -323,7 +327,10 @@ def test_s4_4_A8_a_turned_jack_survives_a_throw_in() -> None:
     spades = [card for card in DECK_52 if card.suit is Suit.SPADES]
     turnup, run_turnups = Card.parse("J♠"), [c for c in spades if c.rank != 11][:5]
     rest = [card for card in DECK_52 if card.suit is not Suit.SPADES]
-    runs = [([rest[12 + 6 * k : 15 + 6 * k], rest[15 + 6 * k : 18 + 6 * k]], run_turnups[k]) for k in range(5)]
+    runs = [
+        ([rest[12 + 6 * k : 15 + 6 * k], rest[15 + 6 * k : 18 + 6 * k]], run_turnups[k])
+        for k in range(5)
+    ]
     deck = stack_deck(2, [rest[0:6], rest[6:12]], turnup, runs, dealer=BEN)
     state = do(from_deck(2, deck, dealer=BEN), "beg", "run")
     assert state.history[-1].thrown_in

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from fourgames.all_fours import Options as AllFoursOptions
 from fourgames.all_fours import (
     Phase,
     Play,
@@ -16,7 +17,6 @@ from fourgames.all_fours import (
     stack_deck,
     trick_winner,
 )
-from fourgames.all_fours import Options as AllFoursOptions
 from fourgames.cards import Card, Suit, cards
 from fourgames.errors import IllegalActionError
 

@@ -57,7 +57,12 @@ def test_s9_4_targets_of_the_presets() -> None:
     assert [target_of(options) for options in (SEVEN_UP, LONG, PITCH, TRINIDAD)] == [7, 11, 7, 14]
     assert target_of(Options(trinidad=True, target=11)) == 11
     assert target_of(Options(blind=True, target=11)) == 11
-    assert dict(PRESETS) == {"seven-up": SEVEN_UP, "long": LONG, "pitch": PITCH, "trinidad": TRINIDAD}
+    assert dict(PRESETS) == {
+        "seven-up": SEVEN_UP,
+        "long": LONG,
+        "pitch": PITCH,
+        "trinidad": TRINIDAD,
+    }
 
 
 @pytest.mark.parametrize(
@@ -162,7 +167,8 @@ def test_V2_trinidad_hang_jack_scores_three_for_the_capturers() -> None:
     state = finish_hand(state)
     awards = state.history[0].awards
     assert Award(AwardKind.HANG_JACK, 1, 3) in awards
-    assert [award.kind for award in awards][:3] == [AwardKind.HIGH, AwardKind.LOW, AwardKind.HANG_JACK]
+    kinds = [award.kind for award in awards]
+    assert kinds[:3] == [AwardKind.HIGH, AwardKind.LOW, AwardKind.HANG_JACK]
 
 
 def test_V2_trinidad_a_partner_overtrumping_the_jack_scores_one() -> None:

@@ -12,7 +12,7 @@ from typing import ClassVar, Final, NoReturn, TypeAlias
 
 import attrs
 
-from fourgames.cards import DECK_52, Card, Rank, Suit, cards
+from fourgames.cards import DECK_52, Card, Rank, Suit
 from fourgames.errors import FormatError, IllegalActionError
 from fourgames.shuffle import derive_seed, fresh_seed, shuffled
 
@@ -416,8 +416,8 @@ def stack_deck(
 
     >>> deck = stack_deck(2, [cards("A♠ K♠"), []], Card.parse("7♥"))
     >>> state = from_deck(2, deck)
-    >>> state.hands[0], state.turnups
-    ((Card.parse('4♣'), Card.parse('5♣'), Card.parse('6♣'), Card.parse('7♣'), Card.parse('K♠'), Card.parse('A♠')), (Card.parse('7♥'),))
+    >>> " ".join(map(str, state.hands[0])), str(state.turnups[0])
+    ('4♣ 5♣ 6♣ 7♣ K♠ A♠', '7♥')
     """
     options = Options() if options is None else options
     order = _seat_order(_next(dealer, players, options), players, options)
@@ -884,9 +884,7 @@ def _trumps_in_play(state: State) -> dict[Card, int]:
     return {card: seat for card, seat in owner.items() if card.suit is state.trump}
 
 
-def game_winner(
-    totals: Sequence[int], dealer: int, players: int, options: Options
-) -> int | None:
+def game_winner(totals: Sequence[int], dealer: int, players: int, options: Options) -> int | None:
     """The side that scores Game for these card points, or None (§6.2 tie rules, §9.2, A14).
 
     >>> game_winner((20, 20), 0, 2, Options())  # a tie goes to the dealer's opponent
