@@ -414,6 +414,7 @@ def stack_deck(
     the run's turn-up). Hands short of six and runs short of three are filled up, and the stock
     continued, with the unnamed cards in deck order.
 
+    >>> from fourgames.cards import cards
     >>> deck = stack_deck(2, [cards("A♠ K♠"), []], Card.parse("7♥"))
     >>> state = from_deck(2, deck)
     >>> " ".join(map(str, state.hands[0])), str(state.turnups[0])
