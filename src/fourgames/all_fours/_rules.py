@@ -418,7 +418,7 @@ def stack_deck(
     >>> deck = stack_deck(2, [cards("A♠ K♠"), []], Card.parse("7♥"))
     >>> state = from_deck(2, deck)
     >>> " ".join(map(str, state.hands[0])), str(state.turnups[0])
-    ('4♣ 5♣ 6♣ 7♣ K♠ A♠', '7♥')
+    ('2♣ 3♣ 4♣ 5♣ K♠ A♠', '7♥')
     """
     options = Options() if options is None else options
     order = _seat_order(_next(dealer, players, options), players, options)
