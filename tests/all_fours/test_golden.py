@@ -1,7 +1,7 @@
 """Golden perft counts and playthrough transcripts (every preset, a few seeds).
 
 Regenerate the transcripts after an intended rules change with
-``FOURGAMES_REGENERATE=1 PYTHONPATH=src python -m pytest tests/all_fours/test_golden.py``
+``python examples/playthrough.py --regenerate tests/all_fours/golden/playthrough-*.txt``
 and explain the diff in the commit.
 """
 
@@ -12,8 +12,16 @@ from pathlib import Path
 
 import pytest
 
+import fourgames
 from fourgames import all_fours
-from fourgames.testing import PerftCase, divide, perft, playthrough, read_perft_file
+from fourgames.testing import (
+    PerftCase,
+    divide,
+    perft,
+    playthrough,
+    read_perft_file,
+    replay_playthrough_file,
+)
 
 GOLDEN = Path(__file__).parent / "golden"
 PERFT_CASES = read_perft_file(GOLDEN / "all_fours.perft")
@@ -65,10 +73,12 @@ def test_every_preset_has_perft_cases_and_a_playthrough() -> None:
 )
 def test_playthrough(preset: str, players: int, seed: int) -> None:
     path = GOLDEN / f"playthrough-{preset}-{players}p-seed-{seed}.txt"
-    text = playthrough(
-        all_fours, players, seed, all_fours.PRESETS[preset], max_actions=1000, choice_seed=seed
-    )
     if os.environ.get("FOURGAMES_REGENERATE"):
+        text = playthrough(
+            all_fours, players, seed, all_fours.PRESETS[preset], max_actions=1000, choice_seed=seed
+        )
         path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8")
-    assert "terminal: True" in text
+    stored, regenerated = replay_playthrough_file(path)
+    assert stored == regenerated
+    assert "terminal: True" in stored
+    assert f"options: {fourgames.to_json(all_fours.PRESETS[preset])}" in stored
