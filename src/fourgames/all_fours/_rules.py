@@ -505,10 +505,8 @@ def current_player(state: State) -> int | None:
     """Who chooses the next action; ``None`` iff the game is over."""
     phase = state.phase
     if phase is Phase.PLAY:
-        seat = state.leader
-        for _ in state.trick:
-            seat = _next(seat, _players(state), state.options)
-        return seat
+        step = -len(state.trick) if state.options.trinidad else len(state.trick)
+        return (state.leader + step) % len(state.hands)
     if phase is Phase.BEGGING:
         return _eldest(state)
     if phase is Phase.ANSWER:
@@ -563,8 +561,9 @@ def _playable(state: State) -> tuple[Card, ...]:
         return hand
     led = state.trick[0].suit
     trump = state.trump
-    if any(card.suit is led for card in hand):
-        return tuple(card for card in hand if card.suit is led or card.suit is trump)
+    for card in hand:
+        if card.suit is led:
+            return tuple(card for card in hand if card.suit is led or card.suit is trump)
     return hand
 
 
@@ -775,10 +774,7 @@ def _check_discard(state: State, card: Card) -> None:
 
 def _discard(state: State, card: Card) -> State:
     seat = _discarder(state)
-    hands = tuple(
-        tuple(c for c in hand if c != card) if i == seat else hand
-        for i, hand in enumerate(state.hands)
-    )
+    hands = _without(state.hands, seat, card)
     discards = tuple((*pile, card) if i == seat else pile for i, pile in enumerate(state.discards))
     done = all(len(hand) == HAND_SIZE for hand in hands)
     return attrs.evolve(
@@ -826,25 +822,36 @@ def trick_winner(cards_: Sequence[Card], leader: int, trump: Suit | None, player
     return seat
 
 
+def _without(
+    hands: tuple[tuple[Card, ...], ...], seat: int, card: Card
+) -> tuple[tuple[Card, ...], ...]:
+    hand = hands[seat]
+    i = hand.index(card)
+    return (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+
+
 def _play(state: State, card: Card) -> State:
-    players = _players(state)
+    players = len(state.hands)
     options = state.options
     seat = current_player(state)
     assert seat is not None
     trump = state.trump
     if trump is None:  # §9.2: the first card led sets trump in Pitch
         trump = card.suit
-    hands = tuple(
-        tuple(c for c in hand if c != card) if i == seat else hand
-        for i, hand in enumerate(state.hands)
-    )
+    hands = _without(state.hands, seat, card)
     trick = (*state.trick, card)
-    if len(trick) < players:
-        return attrs.evolve(state, hands=hands, trick=trick, trump=trump)
-    winner = trick_winner(trick, state.leader, trump, players, options)
-    tricks = (*state.tricks, Trick(state.leader, trick, winner))
-    played = attrs.evolve(state, hands=hands, trick=(), tricks=tricks, leader=winner, trump=trump)
-    if len(tricks) < TRICKS_PER_HAND:
+    leader = state.leader
+    tricks = state.tricks
+    if len(trick) == players:
+        winner = trick_winner(trick, leader, trump, players, options)
+        tricks = (*tricks, Trick(leader, trick, winner))
+        trick, leader = (), winner
+    played = State(
+        options, state.seed, state.hand_number, state.dealer, state.phase, state.scores, hands,
+        state.stock, state.turnups, trump, state.begging, state.discards, leader, trick, tricks,
+        state.awards, state.history,
+    )  # fmt: skip
+    if len(tricks) < TRICKS_PER_HAND or trick:
         return played
     return _score_hand(played)
 
