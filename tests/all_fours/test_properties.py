@@ -319,3 +319,22 @@ def test_from_json_refuses_an_impossible_state() -> None:
     text = fourgames.to_json(_broken(state, scores=(9, 0)))
     with pytest.raises(FormatError):
         fourgames.from_json(text)
+
+
+def test_validate_refuses_inconsistent_runs() -> None:
+    state = apply(apply(new_game(2, seed=1), all_fours.Beg()), all_fours.Run())
+    assert state.phase is Phase.DISCARD
+    validate(state)
+    stock_card = state.stock[0]
+    for broken in (
+        _broken(state, begging=all_fours.Begging.STOOD),
+        _broken(state, turnups=tuple(reversed(state.turnups))),
+        _broken(state, phase=Phase.PLAY),
+        _broken(
+            state,
+            hands=(tuple(sorted((*state.hands[0], stock_card))), state.hands[1]),
+            stock=state.stock[1:],
+        ),
+    ):
+        with pytest.raises(FormatError):
+            validate(broken)

@@ -1155,17 +1155,16 @@ def _validate(state: object) -> None:
         return
     if state.trump is None and (not options.blind or state.tricks):
         _fail("trump is set before trick play, or by the first lead in Pitch")
-    if not options.blind and state.trump is not state.turnups[-1].suit:
-        _fail("trump is the suit of the last turn-up")
+    if not options.blind:
+        _validate_turnups(state)
     if phase is Phase.DISCARD:
         if state.begging is not Begging.RAN or state.tricks or state.trick:
             _fail("discarding follows a run, before the tricks")
         if any(size < HAND_SIZE for size in sizes) or all(size == HAND_SIZE for size in sizes):
             _fail("someone has to discard down to six")
-        dealt = sizes[0] + len(state.discards[0])
         for seat in range(players):
-            if sizes[seat] + len(state.discards[seat]) != dealt:
-                _fail("every player was dealt the same number of cards")
+            if sizes[seat] + len(state.discards[seat]) != _dealt_each(state):
+                _fail("every player was dealt 6 cards and 3 per run")
         return
     if state.begging not in (Begging.STOOD, Begging.GIVEN, Begging.RAN, Begging.BLIND):
         _fail("trick play starts once trump is settled")
@@ -1183,3 +1182,23 @@ def _validate(state: object) -> None:
         seat = _next(seat, players, options)
     if options.blind and state.trump is None and state.trick:
         _fail("the first lead sets trump in Pitch")
+    if len({len(pile) for pile in state.discards}) != 1:
+        _fail("every player discarded down to six")
+    if len(state.discards[0]) + HAND_SIZE != _dealt_each(state):
+        _fail("every player was dealt 6 cards and 3 per run, then discarded down to six")
+
+
+def _dealt_each(state: State) -> int:
+    return HAND_SIZE + ROUND * max(len(state.turnups) - 1, 0)
+
+
+def _validate_turnups(state: State) -> None:
+    # §4.2: run turn-ups repeat the rejected suit until the last one, which sets trump
+    first, last = state.turnups[0], state.turnups[-1]
+    if state.trump is not last.suit:
+        _fail("trump is the suit of the last turn-up")
+    if any(card.suit is not first.suit for card in state.turnups[1:-1]):
+        _fail("running stops at the first turn-up of a new suit")
+    ran = len(state.turnups) > 1
+    if ran != (state.begging is Begging.RAN) or (ran and last.suit is first.suit):
+        _fail("a run ends with a turn-up of a new suit, and only a run turns up more cards")
