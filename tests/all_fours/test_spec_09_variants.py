@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from fourgames import all_fours
 from fourgames.all_fours import (
     LONG,
     PITCH,
@@ -14,6 +15,7 @@ from fourgames.all_fours import (
     AwardKind,
     Beg,
     Begging,
+    InPlay,
     Options,
     Phase,
     Play,
@@ -30,8 +32,9 @@ from fourgames.all_fours import (
     target_of,
     winners,
 )
-from fourgames.cards import Card, Suit, cards
+from fourgames.cards import DECK_52, Card, Suit, cards
 from fourgames.errors import IllegalActionError
+from fourgames.testing import check_game
 
 ANNA, BEN = 0, 1
 N, E, S, W = 0, 1, 2, 3
@@ -222,3 +225,60 @@ def test_s8_max_game_length_is_positive_for_every_preset() -> None:
     for options in PRESETS.values():
         for players in (2, 3, 4):
             assert max_game_length(players, options) > 100
+
+
+def test_s9_3_trinidad_deals_counter_clockwise_from_the_right_hand_neighbour() -> None:
+    deck = tuple(reversed(DECK_52))
+    state = from_deck(3, deck, dealer=0, options=TRINIDAD)
+    # eldest is seat 2 (the dealer's right), then seat 1, the dealer last
+    assert state.hands[2] == tuple(sorted(deck[0:3] + deck[9:12]))
+    assert state.hands[1] == tuple(sorted(deck[3:6] + deck[12:15]))
+    assert state.hands[0] == tuple(sorted(deck[6:9] + deck[15:18]))
+    assert current_player(state) == 2
+
+
+def test_s9_3_trinidad_running_and_discarding_go_counter_clockwise() -> None:
+    deck = stack_deck(
+        3,
+        [[], [], []],
+        Card.parse("7♥"),
+        [((cards("2♦ 3♦ 4♦"), cards("5♦ 6♦ 7♦"), cards("8♦ 9♦ 10♦")), Card.parse("J♠"))],
+        dealer=0,
+        options=TRINIDAD,
+    )
+    state = do(from_deck(3, deck, dealer=0, options=TRINIDAD), "beg", "run")
+    assert set(cards("8♦ 9♦ 10♦")) <= set(state.hands[2])
+    assert state.scores == (1, 0, 0)  # the trump-setting jack scores for the dealer
+    order = []
+    while state.phase is Phase.DISCARD:
+        order.append(current_player(state))
+        state = apply(state, legal_actions(state)[0])
+    assert order == [2, 2, 2, 1, 1, 1, 0, 0, 0]
+    assert current_player(state) == 2
+
+
+def test_s9_4_blind_and_trinidad_combine() -> None:
+    options = Options(blind=True, trinidad=True)
+    assert target_of(options) == 14
+    deck = stack_deck(
+        2, [cards("A♥ J♥ 2♣ 3♣ 4♣ 5♣"), cards("Q♥ 6♣ 7♣ 8♣ 9♣ 10♣")], dealer=0, options=options
+    )
+    state = from_deck(2, deck, dealer=0, scores=(0, 12), options=options)
+    state = do(state, "play Q♥")  # Ben leads: hearts are trump
+    assert state.trump is Suit.HEARTS
+    state = finish_hand(do(state, "play J♥"))
+    assert state.awards[-1] == Award(AwardKind.HANG_JACK, BEN, 3)
+    assert winners(state) == frozenset({BEN})
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        Options(in_play=InPlay.HELD_AT_PLAY),
+        Options(gift_cannot_win=True, target=5),
+        Options(blind=True, trinidad=True),
+        Options(trinidad=True, target=7, first_dealer=1),
+    ],
+)
+def test_check_game_with_other_flags(options: Options) -> None:
+    assert check_game(all_fours, options=options, seeds=range(2)).games == 6
