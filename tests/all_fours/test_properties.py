@@ -338,3 +338,14 @@ def test_validate_refuses_inconsistent_runs() -> None:
     ):
         with pytest.raises(FormatError):
             validate(broken)
+
+
+@settings(max_examples=25)
+@given(states(all_fours, max_plies=150), st.data())
+def test_is_legal_agrees_with_legal_actions(state: State, data: st.DataObject) -> None:
+    from fourgames.testing.strategies import actions
+
+    action = data.draw(actions(all_fours))
+    assert all_fours.is_legal(state, action) == (action in legal_actions(state))
+    for listed in legal_actions(state):
+        assert all_fours.is_legal(state, listed)

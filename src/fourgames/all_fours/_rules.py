@@ -627,6 +627,31 @@ def apply(state: State, action: Action) -> State:
             raise IllegalActionError(f"not an All Fours action: {action!r}", rule="API")
 
 
+def is_legal(state: State, action: object) -> bool:
+    """Whether `apply` accepts ``action`` now (the checks of `apply`, without applying).
+
+    >>> is_legal(new_game(2, seed=1), Stand()), is_legal(new_game(2, seed=1), Give())
+    (True, False)
+    """
+    try:
+        match action:
+            case Play(card):
+                _check_play(state, card)
+            case Discard(card):
+                _check_discard(state, card)
+            case Stand() | Beg():
+                _check_begging(state, action)
+            case Give():
+                _check_give(state)
+            case Run():
+                _check_run(state)
+            case _:
+                return False
+    except IllegalActionError:
+        return False
+    return True
+
+
 def _check_not_over(state: State, action: object) -> None:
     if state.phase is Phase.OVER:
         raise IllegalActionError(f"the game is over; no {action} is possible", rule="§8")
