@@ -349,3 +349,19 @@ def test_is_legal_agrees_with_legal_actions(state: State, data: st.DataObject) -
     assert all_fours.is_legal(state, action) == (action in legal_actions(state))
     for listed in legal_actions(state):
         assert all_fours.is_legal(state, listed)
+
+
+def test_observation_shows_own_discards_and_only_counts_of_the_others() -> None:
+    state = apply(apply(new_game(2, seed=1), all_fours.Beg()), all_fours.Run())
+    eldest = all_fours.current_player(state)
+    assert eldest is not None
+    first, second = state.hands[eldest][0], state.hands[eldest][1]
+    state = apply(apply(state, all_fours.Discard(first)), all_fours.Discard(second))
+    mine = observe(state, eldest)
+    theirs = observe(state, 1 - eldest)
+    assert mine.discards == (first, second)
+    assert theirs.discards == ()
+    assert theirs.discard_counts[eldest] == 2
+    assert f'"{first}"' not in fourgames.to_json(theirs)
+    assert theirs.turnups == state.turnups
+    assert theirs.trump is state.trump

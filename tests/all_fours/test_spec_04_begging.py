@@ -382,3 +382,23 @@ def test_V4_long_game_three_players_the_non_beggar_at_ten_forces_a_run() -> None
     # at 9 the gift is allowed again
     state = apply(from_deck(3, deck, dealer=0, scores=(0, 0, 9), options=LONG), Beg())
     assert legal_actions(state) == (Give(), Run())
+
+
+def test_s4_2_gift_cannot_win_with_four_players_protects_the_beggars_partnership() -> None:
+    deck = stack_deck(4, [[], [], [], []], Card.parse("7♥"), dealer=0)
+    options = Options(gift_cannot_win=True)
+    state = apply(from_deck(4, deck, dealer=0, scores=(0, 6), options=options), Beg())
+    assert legal_actions(state) == (Run(),)
+    state = apply(from_deck(4, deck, dealer=0, scores=(6, 5), options=options), Beg())
+    assert legal_actions(state) == (Give(), Run())
+
+
+def test_s4_2_four_players_a_running_jack_scores_for_the_dealers_partnership() -> None:
+    deck = stack_deck(
+        4, [[], [], [], []], Card.parse("7♥"), [([[], [], [], []], Card.parse("J♣"))], dealer=2
+    )
+    state = do(from_deck(4, deck, dealer=2), "beg", "run")
+    assert state.scores == (1, 0)
+    assert scores(state) == (1, 0, 1, 0)
+    assert [len(hand) for hand in state.hands] == [9, 9, 9, 9]
+    assert current_player(state) == 3  # eldest discards first

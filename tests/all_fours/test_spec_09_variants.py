@@ -282,3 +282,19 @@ def test_s9_4_blind_and_trinidad_combine() -> None:
 )
 def test_check_game_with_other_flags(options: Options) -> None:
     assert check_game(all_fours, options=options, seeds=range(2)).games == 6
+
+
+def test_s9_3_trinidad_three_players_any_other_capturer_hangs_the_jack() -> None:
+    # dealer 0; counter-clockwise eldest is 2, then 1, then the dealer
+    deck = stack_deck(
+        3,
+        [cards("K♠ 2♣ 3♣ 4♣ 5♣ 6♣"), cards("Q♠ 7♣ 8♣ 9♣ 10♣ K♣"), cards("J♠ 2♥ 3♥ 4♥ 5♥ 6♥")],
+        Card.parse("3♠"),
+        dealer=0,
+        options=TRINIDAD,
+    )
+    state = from_deck(3, deck, dealer=0, options=TRINIDAD)
+    state = do(state, "stand", "play J♠", "play Q♠", "play K♠")
+    assert state.tricks[0].winner == 0
+    state = finish_hand(state)
+    assert Award(AwardKind.HANG_JACK, 0, 3) in state.history[0].awards
