@@ -131,3 +131,25 @@ def test_scoring_matches_an_independent_oracle(name: str, players: int) -> None:
                 hands_checked += 1
             state = after
     assert hands_checked >= 25
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONS))
+def test_legal_cards_match_an_independent_oracle(name: str) -> None:
+    options = OPTIONS[name]
+    rng = random.Random(name)
+    for players in (2, 3, 4):
+        for seed in range(6):
+            state = new_game(players, seed=seed, options=options)
+            while state.phase is not Phase.OVER:
+                legal = legal_actions(state)
+                if state.phase is Phase.PLAY:
+                    mover = _seat_after(state.leader, len(state.trick), players, options)
+                    hand = state.hands[mover]
+                    if state.trick and any(c.suit is state.trick[0].suit for c in hand):
+                        led, trump = state.trick[0].suit, state.trump
+                        allowed = {c for c in hand if c.suit is led or c.suit is trump}
+                    else:
+                        allowed = set(hand)
+                    assert {a.card for a in legal if isinstance(a, Play)} == allowed
+                    assert len(legal) == len(allowed)
+                state = apply(state, rng.choice(legal))
