@@ -15,6 +15,7 @@ from fourgames.all_fours import (
     Options,
     Phase,
     Play,
+    Run,
     State,
     apply,
     legal_actions,
@@ -153,3 +154,39 @@ def test_legal_cards_match_an_independent_oracle(name: str) -> None:
                     assert {a.card for a in legal if isinstance(a, Play)} == allowed
                     assert len(legal) == len(allowed)
                 state = apply(state, rng.choice(legal))
+
+
+@pytest.mark.parametrize("name", ["seven-up", "trinidad", "long-trinidad-held"])
+def test_running_the_cards_matches_an_independent_oracle(name: str) -> None:
+    options = OPTIONS[name]
+    rng = random.Random(name)
+    runs_seen = throw_ins = 0
+    for players in (2, 3, 4):
+        for seed in range(40):
+            state = new_game(players, seed=seed, options=options)
+            while state.phase is not Phase.OVER:
+                action = rng.choice(legal_actions(state))
+                after = apply(state, action)
+                if isinstance(action, Run):
+                    runs_seen += 1
+                    rejected = state.turnups[0].suit
+                    if after.hand_number > state.hand_number:  # thrown in
+                        throw_ins += 1
+                        sheet = after.history[-1]
+                        assert after.dealer == state.dealer
+                        assert all(card.suit is rejected for card in sheet.turnups)
+                        runs = len(sheet.turnups) - 1
+                        left = 52 - 6 * players - 1 - runs * (3 * players + 1)
+                        assert 0 <= left < 3 * players + 1
+                    else:
+                        *repeated, last = after.turnups[1:]
+                        assert all(card.suit is rejected for card in repeated)
+                        assert last.suit is not rejected
+                        assert after.trump is last.suit
+                        size = 6 + 3 * (len(after.turnups) - 1)
+                        assert all(len(hand) == size for hand in after.hands)
+                        gained = sum(after.scores) - sum(state.scores)
+                        assert gained == (1 if last.rank is Rank.JACK else 0)
+                state = after
+    assert runs_seen > 50
+    assert throw_ins > 0
