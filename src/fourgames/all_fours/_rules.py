@@ -393,8 +393,14 @@ def from_deck(
     if len(deck) != len(DECK_52) or set(deck) != set(DECK_52):
         raise ValueError("the deck must hold each of the 52 cards once")
     side_scores = (0,) * _sides(players) if scores is None else tuple(scores)
-    if len(side_scores) != _sides(players) or any(s < 0 for s in side_scores):
-        raise ValueError(f"scores needs {_sides(players)} non-negative side scores")
+    if len(side_scores) != _sides(players) or any(type(s) is not int or s < 0 for s in side_scores):
+        raise ValueError(f"scores needs {_sides(players)} non-negative integer side scores")
+    if type(seed) is not int:
+        raise ValueError(f"seed must be an int, not {type(seed).__name__}")
+    if type(hand_number) is not int or hand_number < 0:
+        raise ValueError(f"hand_number must be a non-negative int, not {hand_number!r}")
+    if not all(isinstance(sheet, HandSheet) for sheet in history):
+        raise ValueError("history must hold the HandSheet of each finished hand")
     if max(side_scores) >= target_of(options):
         raise ValueError("a side has already reached the target")
     return _deal(options, seed, hand_number, dealer, side_scores, tuple(history), deck, players)
@@ -1135,8 +1141,10 @@ def _validate(state: object) -> None:
         _fail("hand number or dealer out of range")
     if not 0 <= state.leader < players:
         _fail("leader out of range")
-    if len(state.scores) != _sides(players) or any(s < 0 for s in state.scores):
-        _fail(f"scores must be {_sides(players)} non-negative side scores")
+    if len(state.scores) != _sides(players) or any(
+        type(s) is not int or s < 0 for s in state.scores
+    ):
+        _fail(f"scores must be {_sides(players)} non-negative integer side scores")
     if len(state.discards) != players:
         _fail("one discard pile per player")
     zones: list[Card] = [*state.stock, *state.turnups, *state.trick]
@@ -1154,6 +1162,7 @@ def _validate(state: object) -> None:
             _fail("a trick's winner is not the one the rules give")
     if len(zones) != len(DECK_52) or set(zones) != set(DECK_52):
         _fail("the 52 cards must each be in exactly one place")
+    _validate_tricks(state)
     phase = state.phase
     reached = [side for side, score in enumerate(state.scores) if score >= target]
     if phase is Phase.OVER:
@@ -1211,6 +1220,39 @@ def _validate(state: object) -> None:
         _fail("every player discarded down to six")
     if len(state.discards[0]) + HAND_SIZE != _dealt_each(state):
         _fail("every player was dealt 6 cards and 3 per run, then discarded down to six")
+
+
+def _validate_tricks(state: State) -> None:
+    # §5: eldest leads the first trick, each winner leads the next, and every follower who held
+    # the led suit followed it or trumped; §9.2: in Pitch the first card led is the trump suit
+    players = len(state.hands)
+    options = state.options
+    played = [(trick.leader, trick.cards) for trick in state.tricks]
+    if state.trick:
+        played.append((state.leader, state.trick))
+    if not played:
+        return
+    if options.blind and state.trump is not played[0][1][0].suit:
+        _fail("in Pitch the trump is the suit of the first card led")
+    if played[0][0] != _eldest(state):
+        _fail("eldest leads the first trick")
+    for before, trick in zip(state.tricks, played[1:], strict=False):
+        if trick[0] != before.winner:
+            _fail("the winner of a trick leads the next one")
+    # what each player held before each trick: the hand now plus the cards played since
+    held = [set(hand) for hand in state.hands]
+    for leader, cards_ in reversed(played):
+        seat = leader
+        for card in cards_:
+            held[seat].add(card)
+            seat = _next(seat, players, options)
+        led = cards_[0].suit
+        seat = _next(leader, players, options)
+        for card in cards_[1:]:
+            off_suit = card.suit is not led and card.suit is not state.trump
+            if off_suit and any(other.suit is led for other in held[seat]):
+                _fail(f"player {seat} did not follow suit or trump with {card}")
+            seat = _next(seat, players, options)
 
 
 def _dealt_each(state: State) -> int:
