@@ -153,3 +153,34 @@ def _first_legal(state: State) -> object:
     from fourgames.all_fours import legal_actions
 
     return legal_actions(state)[0]
+
+
+# --- stack_deck builds exactly the deal it is asked for, or refuses ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"hands": [cards("2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣"), []]}, "six"),
+        ({"hands": [[]]}, "one hand per player"),
+        ({"runs": [([cards("2♦ 3♦ 4♦ 5♦"), []], Card.parse("9♠"))]}, "three"),
+        ({"runs": [([[]], Card.parse("9♠"))]}, "one part per player"),
+        ({"options": PITCH}, "Pitch"),
+        ({"options": PITCH, "turnup": None, "runs": [([[], []], Card.parse("9♠"))]}, "Pitch"),
+    ],
+)
+def test_s3_stack_deck_refuses_a_deal_it_cannot_stack(
+    arguments: dict[str, Any], message: str
+) -> None:
+    given: dict[str, Any] = {"hands": [[], []], "turnup": Card.parse("9♥"), **arguments}
+    with pytest.raises(ValueError, match=message):
+        stack_deck(2, **given)
+
+
+def test_s4_2_stack_deck_deals_each_run_part_to_its_player() -> None:
+    deck = stack_deck(
+        2, [[], []], Card.parse("9♥"), [([cards("2♦ 3♦"), cards("4♦")], Card.parse("9♠"))]
+    )
+    state = do(from_deck(2, deck), "beg", "run")
+    assert set(cards("2♦ 3♦")) <= set(state.hands[0])
+    assert Card.parse("4♦") in state.hands[1]

@@ -428,8 +428,23 @@ def stack_deck(
     """
     options = Options() if options is None else options
     order = _seat_order(_next(dealer, players, options), players, options)
-    named: list[Card] = [card for hand in hands for card in hand]
-    for extra, run_turnup in runs:
+    hands_: list[list[Card]] = [list(hand) for hand in hands]
+    runs_: list[tuple[list[list[Card]], Card]] = [
+        ([list(part) for part in extra], run_turnup) for extra, run_turnup in runs
+    ]
+    if len(hands_) != players:
+        raise ValueError(f"one hand per player: {players} hands, not {len(hands_)}")
+    if any(len(hand) > HAND_SIZE for hand in hands_):
+        raise ValueError("a hand is dealt six cards, not more")
+    if options.blind and (turnup is not None or runs_):
+        raise ValueError("Pitch has no turn-up and no running the cards")
+    for extra, _ in runs_:
+        if len(extra) != players:
+            raise ValueError(f"one part per player in every run: {players}, not {len(extra)}")
+        if any(len(part) > ROUND for part in extra):
+            raise ValueError("a run deals three cards to each player, not more")
+    named: list[Card] = [card for hand in hands_ for card in hand]
+    for extra, run_turnup in runs_:
         named += [card for part in extra for card in part]
         named.append(run_turnup)
     if turnup is not None:
@@ -444,14 +459,14 @@ def stack_deck(
             part.append(next(spare))
         return part
 
-    hand_lists = [filled(hands[seat], HAND_SIZE) for seat in range(players)]
+    hand_lists = [filled(hands_[seat], HAND_SIZE) for seat in range(players)]
     deck: list[Card] = []
     for round_ in range(2):
         for seat in order:
             deck.extend(hand_lists[seat][ROUND * round_ : ROUND * (round_ + 1)])
     if turnup is not None:
         deck.append(turnup)
-    for extra, run_turnup in runs:
+    for extra, run_turnup in runs_:
         extra_lists = [filled(extra[seat], ROUND) for seat in range(players)]
         for seat in order:
             deck.extend(extra_lists[seat])
