@@ -12,6 +12,8 @@ import pytest
 
 from fourgames.all_fours import (
     PITCH,
+    Award,
+    AwardKind,
     Options,
     State,
     Trick,
@@ -184,3 +186,31 @@ def test_s4_2_stack_deck_deals_each_run_part_to_its_player() -> None:
     state = do(from_deck(2, deck), "beg", "run")
     assert set(cards("2♦ 3♦")) <= set(state.hands[0])
     assert Card.parse("4♦") in state.hands[1]
+
+
+# --- the current hand's awards are the ones its events give (§3.4, §4.2) -------------------
+
+
+def test_s3_4_validate_refuses_a_turned_jack_without_its_point() -> None:
+    state = from_deck(2, stack_deck(2, [[], []], Card.parse("J♦")), scores=(0, 0))
+    validate(state)
+    with pytest.raises(FormatError, match="award"):
+        validate(attrs.evolve(state, awards=()))
+    with pytest.raises(FormatError, match="award"):
+        validate(attrs.evolve(state, awards=(Award(AwardKind.TURNED_JACK, BEN, 1),)))
+
+
+def test_s4_2_validate_refuses_a_gift_that_was_not_given() -> None:
+    state = do(from_deck(2, stack_deck(2, [[], []], Card.parse("7♦"))), "beg", "give")
+    validate(state)
+    with pytest.raises(FormatError, match="award"):
+        validate(attrs.evolve(state, awards=()))
+    stood = do(from_deck(2, stack_deck(2, [[], []], Card.parse("7♦"))), "stand")
+    with pytest.raises(FormatError, match="award"):
+        validate(attrs.evolve(stood, awards=(Award(AwardKind.GIFT, BEN, 1),)))
+
+
+def test_s8_validate_refuses_awards_above_the_score() -> None:
+    state = from_deck(2, stack_deck(2, [[], []], Card.parse("J♦")), scores=(0, 0))
+    with pytest.raises(FormatError, match="score"):
+        validate(attrs.evolve(state, scores=(0, 0)))

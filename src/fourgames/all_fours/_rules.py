@@ -1178,6 +1178,7 @@ def _validate(state: object) -> None:
     if len(zones) != len(DECK_52) or set(zones) != set(DECK_52):
         _fail("the 52 cards must each be in exactly one place")
     _validate_tricks(state)
+    _validate_awards(state)
     phase = state.phase
     reached = [side for side, score in enumerate(state.scores) if score >= target]
     if phase is Phase.OVER:
@@ -1268,6 +1269,45 @@ def _validate_tricks(state: State) -> None:
             if off_suit and any(other.suit is led for other in held[seat]):
                 _fail(f"player {seat} did not follow suit or trump with {card}")
             seat = _next(seat, players, options)
+
+
+_SCORING_ORDER: Final = {
+    AwardKind.HIGH: 0,
+    AwardKind.LOW: 1,
+    AwardKind.JACK: 2,
+    AwardKind.HANG_JACK: 2,
+    AwardKind.GAME: 3,
+}
+
+
+def _validate_awards(state: State) -> None:
+    # §3.4, §4.2: the turned jack, the gift and the running jack are the hand's first awards;
+    # §6.2: the trick scoring follows after the sixth trick only, in the order H, L, J, G
+    players = len(state.hands)
+    dealer_side = side_of(state.dealer, players)
+    events: list[Award] = []
+    if state.turnups and state.turnups[0].rank is Rank.JACK:
+        events.append(Award(AwardKind.TURNED_JACK, dealer_side, 1))
+    if state.begging is Begging.GIVEN:
+        events += [Award(AwardKind.GIFT, side, 1) for side in _gift_recipients(state)]
+    ran = state.begging is Begging.RAN and len(state.turnups) > 1
+    if ran and state.turnups[-1].rank is Rank.JACK:
+        events.append(Award(AwardKind.RUNNING_JACK, dealer_side, 1))
+    awards = state.awards
+    if any(type(award) is not Award for award in awards):
+        _fail("awards must be Awards")
+    scoring = awards[len(events) :]
+    if tuple(awards[: len(events)]) != tuple(events) or (
+        scoring and (state.phase is not Phase.OVER or len(state.tricks) != TRICKS_PER_HAND)
+    ):
+        _fail("the awards of this hand are not the ones its turn-ups and begging give")
+    order = [_SCORING_ORDER.get(award.kind, -1) for award in scoring]
+    if min(order, default=0) < 0 or order != sorted(set(order)):
+        _fail("the trick scoring awards High, Low, Jack and Game once each, in that order")
+    every = [award for sheet in state.history for award in sheet.awards] + list(awards)
+    for side in range(len(state.scores)):
+        if sum(award.points for award in every if award.side == side) > state.scores[side]:
+            _fail(f"side {side} has been awarded more points than its score")
 
 
 def _dealt_each(state: State) -> int:
