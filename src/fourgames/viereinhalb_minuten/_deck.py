@@ -77,10 +77,13 @@ class Card:
 
     >>> Card(Kind.NUMBER, (2,), 5) == Card.parse("N(2,5)")
     True
-    >>> Card(Kind.NUMBER, (2,), 9)
-    Traceback (most recent call last):
-    ...
-    ValueError: not a 4½ Minuten card: kind N, colours (2,), value 9
+
+    Field values that name no card of the game still make a (useless) value with
+    ``code == -1`` and ``is_valid`` false, so that generic tools can build junk actions and
+    see them refused: no deck, display or parse ever holds one, and `validate` rejects it.
+
+    >>> Card(Kind.NUMBER, (2,), 9).is_valid
+    False
     """
 
     kind: Kind
@@ -90,13 +93,16 @@ class Card:
     """The card's index in `ALL_CARDS` (its sort key)."""
 
     def __attrs_post_init__(self) -> None:
-        code = _CODE.get((self.kind, self.colours, self.value))
-        if code is None:
-            raise ValueError(
-                f"not a 4½ Minuten card: kind {getattr(self.kind, 'value', self.kind)}, "
-                f"colours {self.colours!r}, value {self.value!r}"
-            )
+        try:
+            code = _CODE.get((self.kind, self.colours, self.value), -1)
+        except TypeError:  # unhashable junk
+            code = -1
         object.__setattr__(self, "code", code)
+
+    @property
+    def is_valid(self) -> bool:
+        """Whether the fields name a card of the game (see above)."""
+        return self.code >= 0
 
     @property
     def colour(self) -> int | None:
@@ -109,6 +115,8 @@ class Card:
         return self.kind in _WHITE_KINDS
 
     def __str__(self) -> str:
+        if self.code < 0:
+            return f"Card({self.kind!r}, {self.colours!r}, {self.value!r})"
         if self.kind is Kind.NUMBER:
             return f"N({self.colours[0]},{self.value})"
         return f"{self.kind.value}({','.join(map(str, self.colours))})"

@@ -13,6 +13,8 @@ import functools
 import itertools
 from bisect import insort
 from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import ClassVar, Final, TypeAlias
 
 import attrs
@@ -108,6 +110,15 @@ SIMULATED_CLOCK: Final = Options(turn_limit=100)
 """The timer stood in for by 100 turns per round (2.7 s a turn; an arbitrary choice, §8)."""
 FREE_START: Final = Options(free_start=True)
 """The rulebook authors' preference: the table picks the starter each round (§2)."""
+PRESETS: Final[Mapping[str, Options]] = MappingProxyType(
+    {
+        "rulebook": RULEBOOK,
+        "untimed": UNTIMED,
+        "simulated-clock": SIMULATED_CLOCK,
+        "free-start": FREE_START,
+    }
+)
+"""The named presets, for the command line and the conformance tests."""
 
 
 def _check_options(options: Options, players: int) -> None:
@@ -959,7 +970,7 @@ def validate(state: State) -> None:
         ("$.aside", state.aside),
     ]
     for where, zone in zones:
-        if not isinstance(zone, tuple) or not all(type(c) is Card for c in zone):
+        if not isinstance(zone, tuple) or not all(type(c) is Card and c.code >= 0 for c in zone):
             raise FormatError(f"not a tuple of cards @ {where}")
         if (where.startswith("$.displays") or where == "$.aside") and zone != sorted_cards(zone):
             raise FormatError(f"cards must be in card order @ {where}")
