@@ -36,6 +36,7 @@ __all__ = [
     "playthrough",
     "random_playout",
     "read_perft_file",
+    "replay_playthrough_file",
 ]
 
 
@@ -135,13 +136,14 @@ class _Checker:
                 raise self.fail("length", f"the game is longer than max_game_length = {bound}")
         self.check_record(record, history)
 
-    def apply(self, state: Any, action: Any) -> Any:
-        before_json, before_hash = to_json(state), hash(state)
+    def apply(self, state: Any, action: Any, copy: Any = None) -> Any:
+        """Apply a listed action; ``copy`` is an independent equal copy of ``state``."""
+        copy = from_json(to_json(state)) if copy is None else copy
         try:
             after = self.game.apply(state, action)
         except IllegalActionError as err:
             raise self.fail("listed action refused", f"{action!r}: {err}") from err
-        if to_json(state) != before_json or hash(state) != before_hash:
+        if state != copy or hash(state) != hash(copy):
             raise self.fail("apply mutated its input", repr(action))
         try:
             self.game.validate(after)
@@ -171,12 +173,12 @@ class _Checker:
         if set(occurring) & set(legal):
             raise self.fail("events", "an event is listed among the legal actions")
         self.check_shapes(state, terminal)
-        self.check_json(state, legal)
         listed = list(legal)
         if len(listed) > self.max_listed:
             listed = [listed[int(rng.random() * len(listed))] for _ in range(self.max_listed)]
+        copy = self.check_json(state, (*listed, *occurring))
         for action in (*listed, *occurring):
-            self.apply(state, action)
+            self.apply(state, action, copy)
         self.states_checked += 1
         legal_set = set(legal) | set(occurring)
         stale = [action for action in seen[-8:] if action not in legal_set]
@@ -203,8 +205,10 @@ class _Checker:
         if winners and not terminal:
             raise self.fail("winners", "winners named while the game runs")
 
-    def check_json(self, state: Any, legal: tuple[Any, ...]) -> None:
-        objects: list[Any] = [state, state.options, *legal]
+    def check_json(self, state: Any, actions: tuple[Any, ...]) -> Any:
+        """Round-trip the state, its options, ``actions`` and every observation; return the
+        state read back (an independent copy)."""
+        objects: list[Any] = [state, state.options, *actions]
         objects += [self.game.observe(state, player) for player in range(self.players)]
         for obj in objects:
             text = to_json(obj)
@@ -214,6 +218,7 @@ class _Checker:
                 raise self.fail("JSON", f"{type(obj).__name__} does not load back: {err}") from err
             if back != obj or to_json(back) != text:
                 raise self.fail("JSON", f"{type(obj).__name__} changes in a round trip: {text}")
+        return from_json(to_json(state))
 
     def check_record(self, record: Record, history: Sequence[Any]) -> None:
         back = from_json(to_json(record))
@@ -333,6 +338,8 @@ def playthrough(
         f"players: {players}",
         f"seed: {seed}",
         f"options: {to_json(state.options)}",
+        f"max_actions: {max_actions}",
+        f"choice_seed: {choice_seed}",
         "",
     ]
     for ply in range(max_actions + 1):
@@ -349,3 +356,30 @@ def playthrough(
     lines.append(f"terminal: {game.is_terminal(state)}")
     lines.append(f"winners: {sorted(game.winners(state))}")
     return "\n".join(lines) + "\n"
+
+
+def replay_playthrough_file(path: str | Path) -> tuple[str, str]:
+    """Regenerate the transcript stored at ``path`` from its own header.
+
+    Returns ``(stored, regenerated)``; a golden test asserts they are equal, and
+    ``examples/playthrough.py --regenerate`` writes the second over the first.
+    """
+    from fourgames import get_game
+
+    stored = Path(path).read_text(encoding="utf-8")
+    header: dict[str, str] = {}
+    for line in stored.splitlines():
+        if not line:
+            break
+        key, _, value = line.partition(": ")
+        header[key] = value
+    game = get_game(header["game"])
+    regenerated = playthrough(
+        game,
+        int(header["players"]),
+        int(header["seed"]),
+        from_json(header["options"]),
+        max_actions=int(header["max_actions"]),
+        choice_seed=int(header["choice_seed"]),
+    )
+    return stored, regenerated
