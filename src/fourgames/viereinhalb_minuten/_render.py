@@ -24,6 +24,10 @@ def _name(card: Card, names: tuple[str, ...]) -> str:
     return f"{text[: text.index('(')]}({','.join(inner)})"
 
 
+def _count(cards: int) -> str:
+    return f"{cards} card" if cards == 1 else f"{cards} cards"
+
+
 def render(state: State) -> str:
     """The table: round and penalties, direction, piles (top card, lock), draw pile and
     laid-aside counts, and every display (``>`` marks the player to move).
@@ -53,8 +57,8 @@ def render(state: State) -> str:
         f"penalties: {done or 'none yet'} · total {sum(state.penalties)}"
         + ("" if mover is None else f" · this round if it ended now: {round_penalty(state)}"),
         f"direction: {'clockwise' if state.direction == 1 else 'counter-clockwise'}"
-        f" · draw pile: {len(state.draw_pile)} cards"
-        f" · laid aside: {len(state.aside)} cards ({2 * len(state.aside)} minus points)",
+        f" · draw pile: {_count(len(state.draw_pile))}"
+        f" · laid aside: {_count(len(state.aside))} ({2 * len(state.aside)} minus points)",
     ]
     for index in range(2):
         label = f"pile {PILE_NAMES[index]}: "
@@ -62,7 +66,7 @@ def render(state: State) -> str:
             lines.append(label + "(not started)")
             continue
         pile = state.piles[index]
-        text = f"{_name(pile[-1], names)} on top ({len(pile)} cards)"
+        text = f"{_name(pile[-1], names)} on top ({_count(len(pile))})"
         if state.locked == index:
             text += f" · LOCKED for {state.lock_turns} more turn{'s' * (state.lock_turns != 1)}"
         lines.append(label + text)
