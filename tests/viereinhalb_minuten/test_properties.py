@@ -33,7 +33,9 @@ st.register_type_strategy(Card, st.sampled_from(ALL_CARDS))
 
 TIMED_WITH_LIMIT = Options(turn_limit=12)
 COLOURLESS_LOCKS = Options(lock_cards_coloured=False, turn_limit=40)
-SMALL_DECK = Options(number_copies=1, colour_change_pairs=((0, 2), (1, 3)), rounds=2)
+SMALL_DECK = Options(
+    number_copies=1, colour_change_pairs=(frozenset({0, 2}), frozenset({1, 3})), rounds=2
+)
 
 
 @pytest.mark.parametrize(

@@ -53,6 +53,9 @@ def test_s1_coloured_specials_once_per_colour() -> None:
 
 
 def test_s1_default_colour_change_pairs_show_each_colour_twice() -> None:
+    assert game.RULEBOOK.colour_change_pairs == tuple(
+        frozenset(pair) for pair in ((0, 1), (1, 2), (2, 3), (3, 4), (4, 0))
+    )
     pairs = [c.colours for c in STANDARD_DECK if c.kind is Kind.COLOUR_CHANGE]
     assert sorted(pairs) == [(0, 1), (0, 4), (1, 2), (2, 3), (3, 4)]
     assert Counter(colour for pair in pairs for colour in pair) == dict.fromkeys(range(5), 2)

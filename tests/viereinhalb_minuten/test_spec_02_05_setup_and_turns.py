@@ -52,13 +52,15 @@ def test_s2_player_counts(players: object) -> None:
         Options(number_copies=-1),
         Options(lock_copies=-1),
         Options(timed=1),  # type: ignore[arg-type]
-        Options(colour_change_pairs=((0, 0),)),
-        Options(colour_change_pairs=((0, 5),)),
-        Options(colour_change_pairs=[(0, 1)]),  # type: ignore[arg-type]
+        Options(colour_change_pairs=(frozenset({0}),)),
+        Options(colour_change_pairs=(frozenset({0, 5}),)),
+        Options(colour_change_pairs=((0, 1),)),  # type: ignore[arg-type]
+        Options(colour_change_pairs=[frozenset({0, 1})]),  # type: ignore[arg-type]
         Options(colour_names=("red", "green")),
         Options(colour_names=("a", "a", "b", "c", "d")),
-        Options(rating_table=((10, "b"), (5, "a"))),
-        Options(rating_table=(("x", "a"),)),  # type: ignore[arg-type]
+        Options(rating_table=(game.RatingBand(10, "b"), game.RatingBand(5, "a"))),
+        Options(rating_table=((0, "a"),)),  # type: ignore[arg-type]
+        Options(rating_table=(game.RatingBand("x", "a"),)),  # type: ignore[arg-type]
         Options(win_threshold=None),  # type: ignore[arg-type]
         Options(number_copies=0, your_turn_copies=0, reverse_copies=0, draw_two_copies=0),
     ],

@@ -182,7 +182,9 @@ _PARSE.update(
     }
 )
 
-DEFAULT_COLOUR_CHANGE_PAIRS: Final = ((0, 1), (1, 2), (2, 3), (3, 4), (4, 0))
+DEFAULT_COLOUR_CHANGE_PAIRS: Final[tuple[frozenset[int], ...]] = tuple(
+    frozenset(pair) for pair in ((0, 1), (1, 2), (2, 3), (3, 4), (4, 0))
+)
 """Spec §1 default: each colour on exactly two Farbwechsel cards (the real pairs are lost)."""
 
 
@@ -204,7 +206,7 @@ def build_deck(
     your_turn_copies: int = 1,
     reverse_copies: int = 1,
     draw_two_copies: int = 1,
-    colour_change_pairs: Iterable[tuple[int, int]] = DEFAULT_COLOUR_CHANGE_PAIRS,
+    colour_change_pairs: Iterable[Iterable[int]] = DEFAULT_COLOUR_CHANGE_PAIRS,
     lock_copies: int = 1,
     lock_cards_coloured: bool = True,
 ) -> tuple[Card, ...]:

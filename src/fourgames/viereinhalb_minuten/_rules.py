@@ -50,16 +50,25 @@ def display_limit(players: int) -> int:
 
 # --- Options (§1, §2, §7, §8) ----------------------------------------------------------------
 
-PLACEHOLDER_RATING_TABLE: Final[tuple[tuple[int, str], ...]] = (
-    (0, "[placeholder band, not the publisher's table] 0 minus points: the best result"),
-    (999_999, "Nicht aufgeben! Übung macht den Hirsch."),
+
+@attrs.frozen
+class RatingBand:
+    """One line of the rating list: totals up to ``max_penalty`` earn ``label`` (§7)."""
+
+    max_penalty: int
+    label: str
+
+
+PLACEHOLDER_RATING_TABLE: Final[tuple[RatingBand, ...]] = (
+    RatingBand(0, "[placeholder band, not the publisher's table] 0 minus points: the best result"),
+    RatingBand(999_999, "Nicht aufgeben! Übung macht den Hirsch."),
 )
 """A PLACEHOLDER, not the publisher's rating list, which is lost (spec §7, Ambiguity 21).
 
-Bands are ``(max_penalty, label)``; `rating` returns the first band with
-``total <= max_penalty``. Only the last label survives in the rulebook (by its wording the
-worst band); the first band is this library's own marker for a perfect game. Supply the real
-table through ``Options.rating_table`` if you have it.
+`rating` returns the label of the first band with ``total <= max_penalty``. Only the last
+label survives in the rulebook (by its wording the worst band); the first band is this
+library's own marker for a perfect game. Supply the real table through
+``Options.rating_table`` if you have it.
 """
 
 
@@ -88,7 +97,7 @@ class Options:
     """Richtungswechsel cards per colour (§1, **default** inferred from R1/R2)."""
     draw_two_copies: int = 1
     """2 Karten Nachziehen cards per colour (§1, **default** inferred from R1/R2)."""
-    colour_change_pairs: tuple[tuple[int, int], ...] = DEFAULT_COLOUR_CHANGE_PAIRS
+    colour_change_pairs: tuple[frozenset[int], ...] = DEFAULT_COLOUR_CHANGE_PAIRS
     """One Farbwechsel card per pair of colours (§1, **default** cyclic pairs; real ones lost)."""
     lock_copies: int = 1
     """gesperrt cards per colour (or ``5 × lock_copies`` colourless ones) (§1)."""
@@ -98,8 +107,8 @@ class Options:
     """Five display names for the colours 0–4 (``()``: print the ids; names are lost)."""
     win_threshold: int = 0
     """The team wins if its total penalty is at most this (**default** 0, a perfect game)."""
-    rating_table: tuple[tuple[int, str], ...] = PLACEHOLDER_RATING_TABLE
-    """``(max_penalty, label)`` bands for `rating` (**default**: a marked placeholder)."""
+    rating_table: tuple[RatingBand, ...] = PLACEHOLDER_RATING_TABLE
+    """Bands for `rating`, by increasing ``max_penalty`` (**default**: a marked placeholder)."""
 
 
 RULEBOOK: Final = Options()
@@ -145,14 +154,13 @@ def _check_options(options: Options, players: int) -> None:
         raise ValueError(f"Options.start_player must be in 0..{players - 1}, got {start!r}")
     pairs = options.colour_change_pairs
     if not isinstance(pairs, tuple) or not all(
-        isinstance(pair, tuple)
+        isinstance(pair, frozenset)
         and len(pair) == 2
         and all(type(c) is int and 0 <= c < COLOURS for c in pair)
-        and pair[0] != pair[1]
         for pair in pairs
     ):
         raise ValueError(
-            "Options.colour_change_pairs must be a tuple of pairs of two different colours "
+            "Options.colour_change_pairs must be a tuple of frozensets of two colours "
             f"0..{COLOURS - 1}, got {pairs!r}"
         )
     names = options.colour_names
@@ -171,17 +179,15 @@ def _check_options(options: Options, players: int) -> None:
     if (
         not isinstance(table, tuple)
         or not all(
-            isinstance(band, tuple)
-            and len(band) == 2
-            and type(band[0]) is int
-            and isinstance(band[1], str)
+            isinstance(band, RatingBand)
+            and type(band.max_penalty) is int
+            and isinstance(band.label, str)
             for band in table
         )
-        or any(a[0] >= b[0] for a, b in itertools.pairwise(table))
+        or any(a.max_penalty >= b.max_penalty for a, b in itertools.pairwise(table))
     ):
         raise ValueError(
-            "Options.rating_table must be (max_penalty, label) pairs with increasing "
-            f"max_penalty, got {table!r}"
+            f"Options.rating_table must be RatingBands with increasing max_penalty, got {table!r}"
         )
     size = len(deck(options))
     if size < players * display_limit(players):
@@ -823,9 +829,9 @@ def rating(state: State) -> str | None:
     "[placeholder band, not the publisher's table] 0 minus points: the best result"
     """
     total = sum(state.penalties)
-    for max_penalty, label in state.options.rating_table:
-        if total <= max_penalty:
-            return label
+    for band in state.options.rating_table:
+        if total <= band.max_penalty:
+            return band.label
     return None
 
 
