@@ -319,7 +319,8 @@ class State:
 
     Card zones: ``draw_pile`` (top first, order hidden), ``displays`` (one sorted tuple per
     player, face up), ``piles`` (the 0–2 discard piles A and B, bottom first) and ``aside``
-    (the laid-aside heap, sorted). Together they always hold the deck of ``options``.
+    (the laid-aside heap, face up, in the order laid aside). Together they always hold the
+    deck of ``options``.
     """
 
     options: Options
@@ -423,14 +424,22 @@ def _accept_table() -> tuple[frozenset[int] | None, ...]:
 _ACCEPTS: Final = _accept_table()
 """``_ACCEPTS[top.code]``: the codes of the cards a pile with that top accepts (§3)."""
 _COLOURLESS_LOCK: Final = len(ALL_CARDS) - 1
+_EVERY_CODE: Final = frozenset(range(len(ALL_CARDS)))
+_NO_CODE: Final[frozenset[int]] = frozenset()
+_LOCK_CODES: Final = frozenset(c.code for c in ALL_CARDS if c.kind is Kind.LOCK)
+_START: Final = len(ALL_CARDS)
+"""A pile slot that may be started: it takes any card (§3)."""
 
-# What a pile slot is, for the move tables: the code of the card that decides what it accepts,
-# or one of these.
-_START: Final = len(ALL_CARDS)  # no pile yet, and it may be started (§3)
-_LOCKED: Final = _START + 1  # locked (§6.5)
-_ABSENT: Final = _START + 2  # no pile, and none may be started (pile B before A)
-_EVERYTHING: Final = _START + 3  # only colourless locks: anything (§8, Ambiguity 4)
-_K: Final = _START + 4
+
+def _slot_table(barred: frozenset[int]) -> tuple[frozenset[int], ...]:
+    # Index: the code of the card deciding what a pile accepts, or _START.
+    rows = [(accepted or _NO_CODE) - barred for accepted in _ACCEPTS]
+    return (*rows, _EVERY_CODE - barred)
+
+
+_OPEN: Final = _slot_table(_NO_CODE)
+_OPEN_NO_LOCKS: Final = _slot_table(_LOCK_CODES)
+"""While a pile is locked no gesperrt card may be played anywhere (§6.5)."""
 
 
 def _top_key(pile: tuple[Card, ...]) -> int:
@@ -438,42 +447,28 @@ def _top_key(pile: tuple[Card, ...]) -> int:
     for card in reversed(pile):
         if card.code != _COLOURLESS_LOCK:
             return card.code
-    return _EVERYTHING  # a colourless lock accepts what the card below it accepted (§8)
+    return _START  # only colourless locks: anything (§8, Ambiguity 4)
 
 
-def _situation(state: State) -> int:
-    """Both pile slots as one number, ``slot_a * _K + slot_b``."""
+def _targets(state: State) -> tuple[frozenset[int], frozenset[int]]:
+    """The codes of the cards that may go to pile A and to pile B now (§3, §6.5)."""
     piles = state.piles
-    locked = state.locked
     count = len(piles)
-    if count == 0:
-        return _START * _K + _ABSENT
-    first = _LOCKED if locked == 0 else _top_key(piles[0])
+    if not count:
+        return _EVERY_CODE, _NO_CODE  # the first card starts pile A
+    locked = state.locked
+    table = _OPEN if locked is None else _OPEN_NO_LOCKS
+    if locked == 0:
+        first = _NO_CODE
+    else:
+        code = piles[0][-1].code
+        first = table[code if code != _COLOURLESS_LOCK else _top_key(piles[0])]
     if count == 1:
-        return first * _K + _START
-    return first * _K + (_LOCKED if locked == 1 else _top_key(piles[1]))
-
-
-_Fit: TypeAlias = tuple[tuple[int, ...], tuple["Play", ...], bool]
-_FITS: Final[dict[int, _Fit]] = {}
-"""Memo: ``situation * _K + code`` -> (the piles the card may go to, those plays, is it a
-Du bist dran). Pure function of its key, filled as positions come up."""
-
-
-def _fit(key: int) -> _Fit:
-    situation, code = divmod(key, _K)
-    slots = divmod(situation, _K)
-    card = ALL_CARDS[code]
-    targets: list[int] = []
-    if not (card.kind is Kind.LOCK and _LOCKED in slots):  # §6.5: never both piles locked
-        for index, slot in enumerate(slots):
-            if slot in (_START, _EVERYTHING):
-                targets.append(index)  # §3: any card starts a pile
-            elif slot < _START and code in _ACCEPTS[slot]:  # type: ignore[operator]
-                targets.append(index)
-    fit = (tuple(targets), tuple(_PLAYS[code][i][0] for i in targets), card.kind is Kind.YOUR_TURN)
-    _FITS[key] = fit
-    return fit
+        return first, table[_START]
+    if locked == 1:
+        return first, _NO_CODE
+    code = piles[1][-1].code
+    return first, table[code if code != _COLOURLESS_LOCK else _top_key(piles[1])]
 
 
 def accepts(state: State, pile: int) -> tuple[Card, ...]:
@@ -485,15 +480,16 @@ def accepts(state: State, pile: int) -> tuple[Card, ...]:
     >>> [str(card) for card in accepts(state, 0)][:3], len(accepts(state, 0))
     (['N(0,1)', 'N(0,2)', 'N(0,3)'], 36)
     """
-    base = _situation(state) * _K
-    return tuple(
-        card
-        for card in ALL_CARDS
-        if pile in (_FITS.get(base + card.code) or _fit(base + card.code))[0]
-    )
+    codes = _targets(state)[pile] if pile in (0, 1) else _NO_CODE
+    return tuple(card for card in ALL_CARDS if card.code in codes)
 
 
 # --- Legal actions (§4, §6) --------------------------------------------------------------------
+
+_ON_A: Final = tuple(rows[0][0] for rows in _PLAYS)
+_ON_B: Final = tuple(rows[1][0] for rows in _PLAYS)
+_NAMES_PLAYER: Final = tuple(card.kind is Kind.YOUR_TURN for card in ALL_CARDS)
+_EVERYONE: Final = tuple(tuple(range(players)) for players in range(MAX_PLAYERS + 1))
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -508,8 +504,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.choosing:
         return _CHOOSE[: len(state.displays)]
     display = state.displays[state.current]
-    base = _situation(state) * _K
-    fits = _FITS
+    on_a, on_b = _targets(state)
     out: list[Action] = []
     previous = -1
     for card in display:
@@ -517,15 +512,23 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if code == previous:
             continue  # copies are one action
         previous = code
-        fit = fits.get(base + code) or _fit(base + code)
-        if fit[2]:  # Du bist dran: one play per player it may name (§6.1)
+        if _NAMES_PLAYER[code]:  # Du bist dran: one play per player it may name (§6.1)
             names = _names(state, display)
             rows = _PLAYS[code]
-            for index in fit[0]:
-                row = rows[index]
-                out += [row[name + 1] for name in names] if names else (row[0],)
-        else:
-            out += fit[1]
+            for pile, codes in enumerate((on_a, on_b)):
+                if code in codes:
+                    row = rows[pile]
+                    if not names:
+                        out.append(row[0])
+                    elif len(names) == len(state.displays):
+                        out += row[1 : len(names) + 1]
+                    else:
+                        out += [row[name + 1] for name in names]
+            continue
+        if code in on_a:
+            out.append(_ON_A[code])
+        if code in on_b:
+            out.append(_ON_B[code])
     out.append(LAY_ASIDE)
     return tuple(out)
 
@@ -535,14 +538,15 @@ def _names(state: State, display: tuple[Card, ...]) -> tuple[int, ...]:
     limit = state.options.turn_limit
     if limit is not None and state.turns + 1 >= limit:
         return ()
+    if state.draw_pile:  # then every display holds cards (validate), the mover's too
+        return _EVERYONE[len(state.displays)]
     mover = state.current
-    refill = bool(state.draw_pile)
-    # The mover keeps a card if one is left or the refill brings one; the others keep theirs.
-    # Nobody at all: the draw pile is empty and this was the last card, the round ends (§7).
+    # The mover keeps a card if one is left; the others keep theirs. Nobody at all: this was
+    # the last card of the round, which ends (§7).
     return tuple(
         player
         for player, held in enumerate(state.displays)
-        if (len(held) > 1 or refill if player == mover else held)
+        if (len(held) > 1 if player == mover else held)
     )
 
 
@@ -569,7 +573,7 @@ def apply(state: State, action: Action) -> State:
     (1, 1, 82)
     """
     if type(action) is Play:
-        return _play(state, action, _check_play(state, action))
+        return _play(state, action)
     if type(action) is LayAside:
         _check_turn(state)
         return _lay_aside(state)
@@ -592,26 +596,21 @@ def _check_turn(state: State) -> None:
         raise IllegalActionError("the table must first choose who starts", rule="§2")
 
 
-def _check_play(state: State, action: Play) -> int:
+def _check_play(state: State, action: Play, display: tuple[Card, ...]) -> int:
     """Check a play against the same tables `legal_actions` lists from; the card's index."""
-    if state.choosing or len(state.penalties) >= state.options.rounds:
-        _check_turn(state)
-    display = state.displays[state.current]
     card = action.card
     if type(card) is not Card or card not in display:
         raise IllegalActionError(f"{card} is not in player {state.current}'s display", rule="§4")
-    key = _situation(state) * _K + card.code
-    targets, _, your_turn = _FITS.get(key) or _fit(key)
     pile = action.pile
-    if not isinstance(pile, int) or pile not in targets:
+    if not (pile == 0 or pile == 1) or card.code not in _targets(state)[pile]:
         _refuse_pile(state, card, pile)
     named = action.named
-    if your_turn:
+    if _NAMES_PLAYER[card.code]:
         names = _names(state, display)
         if not names:
             if named is not None:
                 raise IllegalActionError("this play ends the round: name nobody", rule="§6.1")
-        elif not isinstance(named, int) or named not in names:
+        elif named not in names or not isinstance(named, int):
             raise IllegalActionError(
                 f"a Du bist dran card names a player holding cards: one of {list(names)}",
                 rule="§6.1",
@@ -641,38 +640,41 @@ def _refuse_pile(state: State, card: Card, pile: object) -> None:
 
 
 _NUMBER: Final = Kind.NUMBER
+_COLOUR_CHANGE: Final = Kind.COLOUR_CHANGE
 _LOCK: Final = Kind.LOCK
 _REVERSE: Final = Kind.REVERSE
 _DRAW_TWO: Final = Kind.DRAW_TWO
 _YOUR_TURN: Final = Kind.YOUR_TURN
 
 
-def _play(state: State, action: Play, index: int) -> State:
-    card = action.card
-    pile = action.pile
+def _play(state: State, action: Play) -> State:
+    if state.choosing or len(state.penalties) >= state.options.rounds:
+        _check_turn(state)
     mover = state.current
     displays = state.displays
-    players = len(displays)
     held = list(displays[mover])
-    del held[index]
+    del held[_check_play(state, action, displays[mover])]
+    card = action.card
+    pile = action.pile
+    players = len(displays)
     piles = state.piles
     if pile == len(piles):
         piles = (*piles, (card,))  # §3: start a pile
-    elif pile == 0:
-        piles = (piles[0] + (card,), *piles[1:])
-    else:
+    elif pile:
         piles = (piles[0], piles[1] + (card,))
+    else:
+        piles = (piles[0] + (card,), *piles[1:])
     # §6.5: a lock from an earlier turn runs down by this turn.
     locked = state.locked
     lock_turns = state.lock_turns
     if locked is not None:
         lock_turns -= 1
-        if lock_turns == 0:
+        if not lock_turns:
             locked = None
     direction = state.direction
     draw = state.draw_pile
     kind = card.kind
-    if kind is _NUMBER:
+    if kind is _NUMBER or kind is _COLOUR_CHANGE:
         pass
     elif kind is _LOCK:  # §6.5
         locked = pile
@@ -727,8 +729,8 @@ def _lay_aside(state: State) -> State:
     displays = state.displays
     players = len(displays)
     draw = state.draw_pile
-    aside = sorted_cards(state.aside + displays[mover])
-    limit = display_limit(players)
+    aside = state.aside + displays[mover]
+    limit = 5 if players == 2 else 4
     displays = (*displays[:mover], sorted_cards(draw[:limit]), *displays[mover + 1 :])
     draw = draw[limit:]
     turns = state.turns + 1
@@ -918,7 +920,7 @@ def position(
     options = RULEBOOK if options is None else options
     displays = tuple(sorted_cards(d) for d in displays)
     piles = tuple(tuple(p) for p in piles)
-    aside = sorted_cards(aside)
+    aside = tuple(aside)
     if draw_pile is None:
         rest = Counter(deck(options))
         rest.subtract([c for zone in (*displays, *piles, aside) for c in zone])
@@ -978,7 +980,7 @@ def validate(state: State) -> None:
     for where, zone in zones:
         if not isinstance(zone, tuple) or not all(type(c) is Card and c.code >= 0 for c in zone):
             raise FormatError(f"not a tuple of cards @ {where}")
-        if (where.startswith("$.displays") or where == "$.aside") and zone != sorted_cards(zone):
+        if where.startswith("$.displays") and zone != sorted_cards(zone):
             raise FormatError(f"cards must be in card order @ {where}")
     if any(not pile for pile in piles):
         raise FormatError("a discard pile is never empty @ $.piles")
