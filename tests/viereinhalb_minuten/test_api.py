@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import doctest
 import json
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -204,3 +206,10 @@ def test_parse_action(text: str, action: game.Action) -> None:
 def test_parse_action_refuses(text: str) -> None:
     with pytest.raises(FormatError):
         parse_action(text)
+
+
+def test_the_docs_page_examples_run() -> None:
+    page = Path(__file__).parents[2] / "docs" / "games" / "viereinhalb-minuten.md"
+    result = doctest.testfile(str(page), module_relative=False)
+    assert result.attempted >= 8
+    assert result.failed == 0
