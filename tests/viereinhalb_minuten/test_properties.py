@@ -26,6 +26,7 @@ from fourgames.viereinhalb_minuten import (
     Play,
     State,
     TimeUp,
+    _rules,
 )
 
 # Probes built from real cards (the generic strategy would mostly build non-cards).
@@ -184,3 +185,13 @@ def test_the_empty_display_rule(state: State) -> None:
         assert all(state.displays)
     if not game.is_terminal(state):
         assert state.displays[state.current] or state.choosing
+
+
+def test_the_fast_constructor_builds_equal_states() -> None:
+    state = game.new_game(4, seed=1)
+    fields = attrs.astuple(state, recurse=False)
+    fast, slow = _rules._State(*fields), State(*fields)
+    assert fast == slow
+    assert hash(fast) == hash(slow)
+    assert from_json(to_json(fast)) == slow
+    assert _rules._State is not State  # the fast path is in use with this attrs

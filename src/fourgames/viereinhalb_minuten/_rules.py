@@ -13,14 +13,14 @@ import functools
 import itertools
 from bisect import insort
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import ClassVar, Final, TypeAlias
 
 import attrs
 
 from fourgames.errors import FormatError, IllegalActionError
-from fourgames.shuffle import derive_seed, fresh_seed
+from fourgames.shuffle import derive_seed, fresh_seed, shuffled
 from fourgames.viereinhalb_minuten._deck import (
     _BY_CODE,
     ALL_CARDS,
@@ -29,7 +29,6 @@ from fourgames.viereinhalb_minuten._deck import (
     Card,
     Kind,
     build_deck,
-    shuffled_deck,
     sorted_cards,
 )
 
@@ -356,6 +355,53 @@ class State:
         return min(len(self.penalties) + 1, self.options.rounds)
 
 
+def _fast_state() -> Callable[..., State]:
+    """`State`'s constructor without the per-field ``object.__setattr__`` of attrs' frozen
+    ``__init__``: slot descriptors set directly (the hot path builds one state per action).
+
+    Equivalent to ``State(...)`` (tests compare them); falls back to it if the attrs
+    internals it relies on (the slot of the cached hash) are not there.
+    """
+    names = [field.name for field in attrs.fields(State)]
+    try:
+        setters = [vars(State)[name].__set__ for name in (*names, "_attrs_cached_hash")]
+    except KeyError:  # pragma: no cover - another attrs layout
+        return State
+    (
+        s_options, s_seed, s_penalties, s_choosing, s_current, s_direction, s_turns,
+        s_displays, s_draw_pile, s_piles, s_locked, s_lock_turns, s_aside, s_hash,
+    ) = setters  # fmt: skip
+    new = object.__new__
+
+    def make(
+        options: Options, seed: int, penalties: tuple[int, ...], choosing: bool, current: int,
+        direction: int, turns: int, displays: tuple[tuple[Card, ...], ...],
+        draw_pile: tuple[Card, ...], piles: tuple[tuple[Card, ...], ...], locked: int | None,
+        lock_turns: int, aside: tuple[Card, ...],
+    ) -> State:  # fmt: skip
+        state = new(State)
+        s_options(state, options)
+        s_seed(state, seed)
+        s_penalties(state, penalties)
+        s_choosing(state, choosing)
+        s_current(state, current)
+        s_direction(state, direction)
+        s_turns(state, turns)
+        s_displays(state, displays)
+        s_draw_pile(state, draw_pile)
+        s_piles(state, piles)
+        s_locked(state, locked)
+        s_lock_turns(state, lock_turns)
+        s_aside(state, aside)
+        s_hash(state, None)
+        return state
+
+    return make
+
+
+_State: Final = _fast_state()
+
+
 def new_game(players: int, *, seed: int | None = None, options: Options | None = None) -> State:
     """Shuffle and deal round 1 (§2).
 
@@ -375,11 +421,11 @@ def new_game(players: int, *, seed: int | None = None, options: Options | None =
 
 def _deal(options: Options, seed: int, penalties: tuple[int, ...], players: int) -> State:
     # §2: shuffle all cards, deal L face up to each display; the rest is the draw pile.
-    cards = shuffled_deck(deck(options), derive_seed(seed, "round", len(penalties) + 1))
+    cards = shuffled(deck(options), derive_seed(seed, "round", len(penalties) + 1))
     limit = display_limit(players)
     displays = tuple(sorted_cards(cards[p * limit : (p + 1) * limit]) for p in range(players))
     free = options.free_start
-    return State(
+    return _State(
         options, seed, penalties, free, 0 if free else options.start_player, 1, 0,
         displays, cards[players * limit :], (), None, 0, (),
     )  # fmt: skip
@@ -706,7 +752,7 @@ def _play(state: State, action: Play) -> State:
         return _end_round(
             state, mover, direction, turns, displays, draw, piles, locked, lock_turns, state.aside
         )
-    return State(
+    return _State(
         state.options, state.seed, state.penalties, False, following, direction, turns,
         displays, draw, piles, locked, lock_turns, state.aside,
     )  # fmt: skip
@@ -739,7 +785,7 @@ def _lay_aside(state: State) -> State:
     if following < 0 or (turn_limit is not None and turns >= turn_limit):
         return _end_round(state, mover, state.direction, turns, displays, draw, state.piles,
                           None, 0, aside)  # fmt: skip
-    return State(
+    return _State(
         state.options, state.seed, state.penalties, False, following, state.direction, turns,
         displays, draw, state.piles, None, 0, aside,
     )  # fmt: skip
@@ -783,7 +829,7 @@ def _end_round(
     options = state.options
     if len(penalties) < options.rounds:
         return _deal(options, state.seed, penalties, len(displays))
-    return State(
+    return _State(
         options, state.seed, penalties, False, current, direction, turns,
         displays, draw, piles, locked, lock_turns, aside,
     )  # fmt: skip
