@@ -496,13 +496,23 @@ def _top_key(pile: tuple[Card, ...]) -> int:
     return _START  # only colourless locks: anything (§8, Ambiguity 4)
 
 
-def _targets(state: State) -> tuple[frozenset[int], frozenset[int]]:
+_Targets: TypeAlias = tuple[frozenset[int], frozenset[int]]
+_last_targets: tuple[object, int | None, _Targets] = ((), None, (_EVERY_CODE, _NO_CODE))
+"""The last answer of `_targets` with the piles and lock it was for (apply asks again for
+the state legal_actions just listed). Replaced as a whole, so threads never see a mix."""
+
+
+def _targets(state: State) -> _Targets:
     """The codes of the cards that may go to pile A and to pile B now (§3, §6.5)."""
+    global _last_targets  # a one-entry cache of a pure function
     piles = state.piles
+    locked = state.locked
+    last = _last_targets
+    if last[0] is piles and last[1] == locked:
+        return last[2]
     count = len(piles)
     if not count:
         return _EVERY_CODE, _NO_CODE  # the first card starts pile A
-    locked = state.locked
     table = _OPEN if locked is None else _OPEN_NO_LOCKS
     if locked == 0:
         first = _NO_CODE
@@ -510,11 +520,14 @@ def _targets(state: State) -> tuple[frozenset[int], frozenset[int]]:
         code = piles[0][-1].code
         first = table[code if code != _COLOURLESS_LOCK else _top_key(piles[0])]
     if count == 1:
-        return first, table[_START]
-    if locked == 1:
-        return first, _NO_CODE
-    code = piles[1][-1].code
-    return first, table[code if code != _COLOURLESS_LOCK else _top_key(piles[1])]
+        result = first, table[_START]
+    elif locked == 1:
+        result = first, _NO_CODE
+    else:
+        code = piles[1][-1].code
+        result = first, table[code if code != _COLOURLESS_LOCK else _top_key(piles[1])]
+    _last_targets = (piles, locked, result)
+    return result
 
 
 def accepts(state: State, pile: int) -> tuple[Card, ...]:
@@ -645,8 +658,14 @@ def _check_turn(state: State) -> None:
 def _check_play(state: State, action: Play, display: tuple[Card, ...]) -> int:
     """Check a play against the same tables `legal_actions` lists from; the card's index."""
     card = action.card
-    if type(card) is not Card or card not in display:
-        raise IllegalActionError(f"{card} is not in player {state.current}'s display", rule="§4")
+    try:
+        if type(card) is not Card:
+            raise ValueError
+        index = display.index(card)
+    except ValueError:
+        raise IllegalActionError(
+            f"{card} is not in player {state.current}'s display", rule="§4"
+        ) from None
     pile = action.pile
     if not (pile == 0 or pile == 1) or card.code not in _targets(state)[pile]:
         _refuse_pile(state, card, pile)
@@ -663,7 +682,7 @@ def _check_play(state: State, action: Play, display: tuple[Card, ...]) -> int:
             )
     elif named is not None:
         raise IllegalActionError("only a Du bist dran card names a player", rule="§6.1")
-    return display.index(card)
+    return index
 
 
 def _refuse_pile(state: State, card: Card, pile: object) -> None:
