@@ -257,3 +257,8 @@ def test_s5_the_last_holder_moves_again() -> None:
     )
     state = apply(state, Play(card("N(0,3)"), 0))
     assert game.current_player(state) == 0
+
+
+def test_s2_the_seed_must_be_an_int() -> None:
+    with pytest.raises(ValueError, match="seed"):
+        game.new_game(3, seed=1.5)  # type: ignore[arg-type]

@@ -416,7 +416,11 @@ def new_game(players: int, *, seed: int | None = None, options: Options | None =
     elif not isinstance(options, Options):
         raise ValueError(f"options must be a 4½ Minuten Options, got {options!r}")
     _check_options(options, players)
-    return _deal(options, fresh_seed() if seed is None else seed, (), players)
+    if seed is None:
+        seed = fresh_seed()
+    elif type(seed) is not int:
+        raise ValueError(f"the seed must be an int, got {seed!r}")
+    return _deal(options, seed, (), players)
 
 
 def _deal(options: Options, seed: int, penalties: tuple[int, ...], players: int) -> State:
@@ -823,7 +827,7 @@ def _check_choose_starter(state: State, action: ChooseStarter) -> None:
     if not state.choosing:
         raise IllegalActionError("the starter is chosen only at the start of a round", rule="§2")
     player = action.player
-    if type(player) is not int or not 0 <= player < len(state.displays):
+    if not isinstance(player, int) or not 0 <= player < len(state.displays):
         raise IllegalActionError(f"there is no player {player!r}", rule="§2")
 
 
