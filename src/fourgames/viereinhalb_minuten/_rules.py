@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from bisect import insort
+from bisect import bisect_left, insort
 from collections import Counter
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
@@ -662,19 +662,16 @@ def _check_turn(state: State) -> None:
 def _check_play(state: State, action: Play, display: tuple[Card, ...]) -> int:
     """Check a play against the same tables `legal_actions` lists from; the card's index."""
     card = action.card
-    try:
-        if type(card) is not Card:
-            raise ValueError
-        index = display.index(card)
-    except ValueError:
-        raise IllegalActionError(
-            f"{card} is not in player {state.current}'s display", rule="§4"
-        ) from None
+    # Displays are sorted by code: find the card without calling Card.__eq__ per item.
+    code = card.code if type(card) is Card else -1
+    index = bisect_left(display, code, key=_BY_CODE)
+    if code < 0 or index == len(display) or display[index].code != code:
+        raise IllegalActionError(f"{card} is not in player {state.current}'s display", rule="§4")
     pile = action.pile
-    if not (pile == 0 or pile == 1) or card.code not in _targets(state)[pile]:
+    if not (pile == 0 or pile == 1) or code not in _targets(state)[pile]:
         _refuse_pile(state, card, pile)
     named = action.named
-    if _NAMES_PLAYER[card.code]:
+    if _NAMES_PLAYER[code]:
         names = _names(state, display)
         if not names:
             if named is not None:
