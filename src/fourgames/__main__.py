@@ -72,7 +72,7 @@ def _options(game: Game[Any, Any], preset: str | None, pairs: Sequence[str]) -> 
         names = ", ".join(sorted(presets)) or "none"
         raise UsageError(f"{game.GAME_ID} has no preset {preset!r}; presets: {names}")
     base = presets[preset] if preset is not None else module.Options()
-    data = converter.unstructure(base)
+    data = json.loads(json.dumps(converter.unstructure(base)))
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep:
