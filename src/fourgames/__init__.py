@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
+from fourgames import vier_felder
 from fourgames.errors import FormatError, FourGamesError, IllegalActionError
 from fourgames.protocol import Game
 from fourgames.records import Record, record_to_json, replay, start_record
@@ -40,7 +41,7 @@ __all__ = [
 
 __version__: Final = "0.1.0.dev0"
 
-GAMES: Final[Mapping[str, Game[Any, Any]]] = MappingProxyType({})
+GAMES: Final[Mapping[str, Game[Any, Any]]] = MappingProxyType({vier_felder.GAME_ID: vier_felder})
 """Every game of the library by its id (``"vier-felder"``, ``"all-fours"``, …)."""
 
 
