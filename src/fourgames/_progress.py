@@ -22,7 +22,7 @@ def progress(items: Iterable[T], *, total: int, label: str, enabled: bool = True
     show = enabled and total > 0 and stream.isatty()
     last = 0.0
     done = 0
-    for done, item in enumerate(items, start=1):  # noqa: B007 - `done` is read after the loop
+    for done, item in enumerate(items, start=1):
         yield item
         now = time.monotonic()
         if show and (now - last >= _EVERY_SECONDS or done == total):

@@ -123,9 +123,7 @@ class Card:
         return card
 
 
-DECK_52: Final[tuple[Card, ...]] = tuple(
-    Card(rank, suit) for suit in Suit for rank in Rank
-)
+DECK_52: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 """The 52 cards, suit by suit (♣ ♦ ♥ ♠), each from two to ace: a fresh, unshuffled deck."""
 
 _CARD_TEXT: Final = {card: card.rank.symbol + card.suit.symbol for card in DECK_52}

@@ -20,13 +20,13 @@ class Game(Protocol[StateT, ActionT]):
     """
 
     @property
-    def GAME_ID(self) -> str: ...  # noqa: N802 - the contract's module constant
+    def GAME_ID(self) -> str: ...
     @property
-    def MIN_PLAYERS(self) -> int: ...  # noqa: N802
+    def MIN_PLAYERS(self) -> int: ...
     @property
-    def MAX_PLAYERS(self) -> int: ...  # noqa: N802
+    def MAX_PLAYERS(self) -> int: ...
     @property
-    def RULES_VERSION(self) -> int: ...  # noqa: N802
+    def RULES_VERSION(self) -> int: ...
 
     def new_game(
         self, players: int, *, seed: int | None = None, options: Any | None = None

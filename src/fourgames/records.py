@@ -48,7 +48,7 @@ def replay(record: Record, game: Game[Any, Any] | None = None) -> Iterator[Any]:
     where it goes wrong, with the ply number in the message and the rule in ``.rule``.
     """
     if game is None:
-        from fourgames import get_game  # noqa: PLC0415 - the registry imports this module
+        from fourgames import get_game
 
         game = get_game(record.game)
     state = game.new_game(record.players, seed=record.seed, options=record.options)
@@ -63,6 +63,6 @@ def replay(record: Record, game: Game[Any, Any] | None = None) -> Iterator[Any]:
 
 def record_to_json(record: Record, *, indent: int | None = None) -> str:
     """The JSON text of a record (the same as ``to_json(record)``)."""
-    from fourgames.serialization import to_json  # noqa: PLC0415
+    from fourgames.serialization import to_json
 
     return to_json(record, indent=indent)

@@ -64,8 +64,8 @@ def _is_sequence(tp: object) -> bool:
 
 def _sequence_hook(tp: Any) -> Callable[[object, object], object]:
     origin = typing.get_origin(tp)
-    structure_tuple = converter._structure_tuple  # noqa: SLF001 - the default, behind a list check
-    structure_set = converter._structure_frozenset  # noqa: SLF001
+    structure_tuple = converter._structure_tuple
+    structure_set = converter._structure_frozenset
 
     def structure(value: object, _: object) -> object:
         if not isinstance(value, list):
@@ -91,9 +91,11 @@ def _sorted_items(items: frozenset[Any]) -> list[Any]:
     return [converter.unstructure(item) for item in ordered]
 
 
-converter.register_unstructure_hook_func(
-    lambda tp: tp is frozenset or typing.get_origin(tp) is frozenset, _sorted_items
-)
+def _is_set(tp: Any) -> bool:
+    return tp is frozenset or typing.get_origin(tp) is frozenset
+
+
+converter.register_unstructure_hook_func(_is_set, _sorted_items)
 
 
 def _is_text_class(tp: object) -> bool:
@@ -115,7 +117,7 @@ converter.register_unstructure_hook_func(_is_text_class, str)
 
 
 def _is_record_class(tp: object) -> bool:
-    return attrs.has(cast(type, tp)) and not _is_text_class(tp) if isinstance(tp, type) else False
+    return isinstance(tp, type) and attrs.has(tp) and not _is_text_class(tp)
 
 
 def _record_class_hook(tp: Any) -> Callable[[object, object], object]:
@@ -145,7 +147,7 @@ def _is_tagged_union(tp: object) -> bool:
 
 
 def _tagged_union_structure(tp: Any) -> Callable[[object, object], object]:
-    members = {_tag(arg): arg for arg in typing.get_args(tp) if arg is not type(None)}
+    members = {cast(str, _tag(arg)): arg for arg in typing.get_args(tp) if arg is not type(None)}
     optional = type(None) in typing.get_args(tp)
 
     def structure(value: object, _: object) -> object:
@@ -225,7 +227,7 @@ def register_game(game: Game[Any, Any]) -> None:
 
 def _codec(game_id: str) -> _Codec | None:
     if game_id not in _CODECS:
-        from fourgames import GAMES  # noqa: PLC0415 - the registry imports this module
+        from fourgames import GAMES
 
         if game_id in GAMES:
             register_game(GAMES[game_id])
@@ -233,7 +235,7 @@ def _codec(game_id: str) -> _Codec | None:
 
 
 def _register_all() -> None:
-    from fourgames import GAMES  # noqa: PLC0415
+    from fourgames import GAMES
 
     for game in GAMES.values():
         register_game(game)
@@ -244,7 +246,7 @@ def _register_all() -> None:
 
 def to_data(obj: object) -> dict[str, Any]:
     """The JSON-ready dict of `to_json` (the envelope included)."""
-    from fourgames.records import Record  # noqa: PLC0415
+    from fourgames.records import Record
 
     if isinstance(obj, Record):
         codec = _codec(obj.game)
@@ -309,7 +311,7 @@ def from_data(data: object) -> Any:
     if cls is None:
         known = sorted([*codec.classes, "record"])
         raise FormatError(f"unknown type {tag!r} for {game_id} @ $.type; expected one of {known}")
-    obj = _structure(fields, cls)
+    obj = structure(fields, cls)
     if tag == "state":
         _validate(codec.game, obj)
     return obj
@@ -324,7 +326,8 @@ def _validate(game: Any, state: object) -> None:
         raise FormatError(f"impossible position @ $: {err!r}") from None
 
 
-def _structure(data: object, tp: Any, path: str = "$") -> Any:
+def structure(data: object, tp: Any, path: str = "$") -> Any:
+    """Plain data to ``tp`` with the strict rules of `from_json`; `FormatError` with a path."""
     try:
         return converter.structure(data, tp)
     except ClassValidationError as err:
@@ -342,7 +345,7 @@ def _explain(err: BaseException, tp: Any) -> str:
 
 
 def _structure_record(codec: _Codec, fields: dict[str, Any]) -> Any:
-    from fourgames.records import Record  # noqa: PLC0415
+    from fourgames.records import Record
 
     expected = {"players", "seed", "options", "actions"}
     if set(fields) != expected:
@@ -352,9 +355,9 @@ def _structure_record(codec: _Codec, fields: dict[str, Any]) -> Any:
         raise FormatError("expected a list @ $.actions")
     return Record(
         game=codec.game.GAME_ID,
-        players=_structure(fields["players"], int, "$.players"),
-        seed=_structure(fields["seed"], int, "$.seed"),
-        options=_structure(fields["options"], codec.game.Options, "$.options"),
+        players=structure(fields["players"], int, "$.players"),
+        seed=structure(fields["seed"], int, "$.seed"),
+        options=structure(fields["options"], codec.game.Options, "$.options"),
         actions=tuple(
             _structure_action(codec, action, f"$.actions[{ply}]")
             for ply, action in enumerate(actions)
@@ -370,4 +373,4 @@ def _structure_action(codec: _Codec, data: object, path: str) -> Any:
     cls = codec.classes.get(tag) if isinstance(tag, str) else None
     if cls is None or tag in FIXED_TAGS.values():
         raise FormatError(f"unknown action type {tag!r} @ {path}.type")
-    return _structure(fields, cls, path)
+    return structure(fields, cls, path)

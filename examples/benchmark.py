@@ -1,0 +1,122 @@
+"""Random playouts of whole games: µs per decision, decisions per game, games per second.
+
+Every registered game is measured in the same run as the reference game Match (the smallest
+game that follows the protocol), so the last column, a ratio, survives a noisy machine.
+A decision is ``legal_actions`` + a random choice + ``apply``.
+
+Run: python examples/benchmark.py [--quick] [--seconds S] [GAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+import fourgames
+from fourgames.shuffle import derive_seed
+from fourgames.testing import reference
+
+
+@attrs.frozen
+class Measurement:
+    """Playouts of one game at one table size."""
+
+    label: str
+    games: int
+    decisions: int
+    seconds: float
+
+    @property
+    def us_per_decision(self) -> float:
+        """Mean µs per decision."""
+        return 1e6 * self.seconds / self.decisions
+
+    @property
+    def decisions_per_game(self) -> float:
+        """Mean decisions per game."""
+        return self.decisions / self.games
+
+    @property
+    def games_per_second(self) -> float:
+        """Whole games per second."""
+        return self.games / self.seconds
+
+
+def playouts(
+    game: fourgames.Game[Any, Any], players: int, budget: float, options: Any
+) -> tuple[int, int, float]:
+    """Play seeded random games for about ``budget`` seconds; (games, decisions, seconds)."""
+    legal_actions, apply = game.legal_actions, game.apply
+    games = decisions = 0
+    elapsed = 0.0
+    while elapsed < budget or games == 0:
+        state = game.new_game(players, seed=derive_seed(2026, games), options=options)
+        rng = random.Random(games)
+        start = time.perf_counter()
+        while legal := legal_actions(state):
+            state = apply(state, legal[int(rng.random() * len(legal))])
+            decisions += 1
+        elapsed += time.perf_counter() - start
+        games += 1
+    return games, decisions, elapsed
+
+
+def measure(
+    label: str, game: fourgames.Game[Any, Any], players: int, budget: float, options: Any = None
+) -> Measurement:
+    """One measurement of ``game`` with ``players`` at the table."""
+    games, decisions, seconds = playouts(game, players, budget, options)
+    return Measurement(label, games, decisions, seconds)
+
+
+def extra_benchmarks() -> list[tuple[str, Callable[[], float]]]:
+    """Game-specific timings (name, function returning µs per call) that games publish as
+    ``BENCHMARKS`` in their module."""
+    found: list[tuple[str, Callable[[], float]]] = []
+    for game_id, game in sorted(fourgames.GAMES.items()):
+        for name, function in getattr(game, "BENCHMARKS", {}).items():
+            found.append((f"{game_id}: {name}", function))
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Measure and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: all registered games)")
+    parser.add_argument("--quick", action="store_true", help="about 0.2 s per row")
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds per row (default 2)")
+    args = parser.parse_args(argv)
+    budget = 0.2 if args.quick else args.seconds
+    chosen = args.games or sorted(fourgames.GAMES)
+
+    baseline = measure("match (reference), 2 players", reference, 2, budget)
+    rows = [baseline]
+    for game_id in chosen:
+        game = fourgames.get_game(game_id)
+        for players in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1):
+            rows.append(measure(f"{game_id}, {players} players", game, players, budget))
+
+    print(
+        f"{'playouts':<36} {'µs/decision':>12} {'decisions/game':>15}"
+        f" {'games/s':>10} {'× match':>8}"
+    )
+    for row in rows:
+        ratio = row.us_per_decision / baseline.us_per_decision
+        print(
+            f"{row.label:<36} {row.us_per_decision:>12.1f} {row.decisions_per_game:>15.1f}"
+            f" {row.games_per_second:>10.1f} {ratio:>8.2f}"
+        )
+    extras = extra_benchmarks()
+    if extras:
+        print(f"\n{'timing':<56} {'µs/call':>10}")
+        for name, function in extras:
+            print(f"{name:<56} {function():>10.1f}")
+
+
+if __name__ == "__main__":
+    main()

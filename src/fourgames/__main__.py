@@ -1,0 +1,262 @@
+"""The ``fourgames`` command: simulate games with bots, show a deal, play in the terminal.
+
+    fourgames simulate GAME [--players N] [--games K] [--seed S] [--preset NAME] [--option k=v ...]
+    fourgames show GAME [--players N] [--seed S] [--preset NAME] [--option k=v ...]
+    fourgames play GAME [--players N] [--seat P] [--seed S] [--preset NAME] [--option k=v ...]
+    fourgames solve vier-jahreszeiten --deals N [--preset NAME]
+    fourgames games
+
+GAME is a game id (``fourgames games`` lists them) or the dotted path of a module of your own
+that follows the game protocol. Wrong arguments print a short message and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TextIO
+
+from fourgames import GAMES, FormatError, Game, get_game
+from fourgames.bots import RandomBot, simulate
+from fourgames.serialization import converter, register_game, structure
+from fourgames.shuffle import derive_seed, fresh_seed
+
+__all__ = ["main"]
+
+
+class UsageError(Exception):
+    """Bad command-line input: a message for the user, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _game(name: str) -> Game[Any, Any]:
+    if name in GAMES:
+        return get_game(name)
+    if "." in name:
+        try:
+            module: Any = importlib.import_module(name)
+        except ImportError as err:
+            raise UsageError(f"cannot import game module {name!r}: {err}") from None
+        if not hasattr(module, "GAME_ID") or not hasattr(module, "legal_actions"):
+            raise UsageError(f"{name!r} is not a game module (no GAME_ID or legal_actions)")
+        register_game(module)
+        return module  # type: ignore[no-any-return]
+    known = ", ".join(sorted(GAMES)) or "none yet"
+    raise UsageError(f"unknown game {name!r}; known games: {known}")
+
+
+def _value(text: str) -> object:
+    if text.lower() in ("none", "null"):
+        return None
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _options(game: Game[Any, Any], preset: str | None, pairs: Sequence[str]) -> Any:
+    module: Any = game
+    presets: dict[str, Any] = dict(getattr(module, "PRESETS", {}))
+    if preset is not None and preset not in presets:
+        names = ", ".join(sorted(presets)) or "none"
+        raise UsageError(f"{game.GAME_ID} has no preset {preset!r}; presets: {names}")
+    base = presets[preset] if preset is not None else module.Options()
+    data = converter.unstructure(base)
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep:
+            raise UsageError(f"--option takes key=value, not {pair!r}")
+        if key not in data:
+            raise UsageError(f"{game.GAME_ID} has no option {key!r}; options: {', '.join(data)}")
+        data[key] = _value(text)
+    try:
+        return structure(data, module.Options, "options")
+    except FormatError as err:
+        raise UsageError(f"bad option value: {err}") from None
+
+
+def _players(game: Game[Any, Any], players: int | None) -> int:
+    count = game.MIN_PLAYERS if players is None else players
+    if not game.MIN_PLAYERS <= count <= game.MAX_PLAYERS:
+        raise UsageError(
+            f"{game.GAME_ID} is for {game.MIN_PLAYERS} to {game.MAX_PLAYERS} players, not {count}"
+        )
+    return count
+
+
+def _new_game(args: argparse.Namespace) -> tuple[Game[Any, Any], Any, int]:
+    game = _game(args.game)
+    players = _players(game, args.players)
+    options = _options(game, args.preset, args.option)
+    seed = fresh_seed() if args.seed is None else args.seed
+    try:
+        return game, game.new_game(players, seed=seed, options=options), players
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
+
+# --- Commands ------------------------------------------------------------------------------------
+
+
+def _simulate(args: argparse.Namespace, out: TextIO) -> int:
+    game = _game(args.game)
+    players = _players(game, args.players)
+    options = _options(game, args.preset, args.option)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    try:
+        result = simulate(
+            game, players, args.games, seed=args.seed or 0, options=options, progress=True
+        )
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    print(result.table(), file=out)
+    return 0
+
+
+def _show(args: argparse.Namespace, out: TextIO) -> int:
+    game, state, _ = _new_game(args)
+    print(f"{game.GAME_ID}, seed {state.seed}", file=out)
+    print(game.render(state), file=out)
+    return 0
+
+
+def _play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = input) -> int:
+    game, state, players = _new_game(args)
+    seat = args.seat
+    if not 0 <= seat < players:
+        raise UsageError(f"--seat must be 0 to {players - 1}, not {seat}")
+    bot = RandomBot()
+    rngs = [random.Random(derive_seed(state.seed, "bot", p)) for p in range(players)]
+    print(f"{game.GAME_ID}, seed {state.seed}; you are player {seat}. Type q to quit.", file=out)
+    while (mover := game.current_player(state)) is not None:
+        legal = game.legal_actions(state)
+        if mover == seat:
+            print("\n" + game.render(state), file=out)
+            for number, action in enumerate(legal, start=1):
+                print(f"  {number:>3}. {action}", file=out)
+            action = legal[_ask_number(ask, len(legal), out) - 1]
+        else:
+            action = bot.choose(game.observe(state, mover), legal, rngs[mover])
+        print(f"player {mover}: {action}", file=out)
+        state = game.apply(state, action)
+    print("\n" + game.render(state), file=out)
+    print(
+        f"game over; scores {list(game.scores(state))}; winners {sorted(game.winners(state))}",
+        file=out,
+    )
+    return 0
+
+
+def _ask_number(ask: Callable[[str], str], count: int, out: TextIO) -> int:
+    while True:
+        try:
+            text = ask(f"your action (1-{count}): ").strip()
+        except EOFError:
+            raise SystemExit(0) from None
+        if text.lower() in ("q", "quit", "exit"):
+            raise SystemExit(0)
+        if text.isdigit() and 1 <= int(text) <= count:
+            return int(text)
+        print(f"please type a number from 1 to {count}, or q", file=out)
+
+
+def _games(args: argparse.Namespace, out: TextIO) -> int:
+    for game_id in sorted(GAMES):
+        game = GAMES[game_id]
+        presets = ", ".join(sorted(getattr(game, "PRESETS", {}))) or "-"
+        print(
+            f"{game_id:<22} {game.MIN_PLAYERS}-{game.MAX_PLAYERS} players  presets: {presets}",
+            file=out,
+        )
+    return 0
+
+
+def _solve(args: argparse.Namespace, out: TextIO) -> int:
+    run = getattr(args, "run_solve", None)
+    if run is None:
+        raise UsageError("solve is available for vier-jahreszeiten only")
+    return int(run(args))
+
+
+# --- Parsing -------------------------------------------------------------------------------
+
+
+def _add_setup(parser: argparse.ArgumentParser, *, players: bool = True) -> None:
+    parser.add_argument("game", help="a game id (see `fourgames games`) or a module path")
+    if players:
+        parser.add_argument("--players", type=int, help="players at the table (default: fewest)")
+    parser.add_argument("--seed", type=int, help="the deal's seed (default: a fresh one)")
+    parser.add_argument("--preset", help="a named variant of the game")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set one field of the game's Options (repeatable)",
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="fourgames", description="Rules engines for four card games.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sim = commands.add_parser("simulate", help="play many games between random bots")
+    _add_setup(sim)
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.set_defaults(handler=_simulate)
+
+    show = commands.add_parser("show", help="render a fresh deal")
+    _add_setup(show)
+    show.set_defaults(handler=_show)
+
+    play = commands.add_parser("play", help="play in the terminal against random bots")
+    _add_setup(play)
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.set_defaults(handler=_play)
+
+    games = commands.add_parser("games", help="list the games and their presets")
+    games.set_defaults(handler=_games)
+
+    solve = commands.add_parser("solve", help="solve seeded solitaire deals")
+    solve.set_defaults(handler=_solve)
+    _add_solver_arguments(solve)
+    return parser
+
+
+def _add_solver_arguments(parser: argparse.ArgumentParser) -> None:
+    try:
+        cli: Any = importlib.import_module("fourgames.vier_jahreszeiten._cli")
+    except ImportError:
+        parser.add_argument("game", choices=["vier-jahreszeiten"])
+        return
+    cli.add_solve_arguments(parser)
+    parser.set_defaults(run_solve=cli.run_solve)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    stream = sys.stdout if out is None else out
+    try:
+        return int(args.handler(args, stream))
+    except (UsageError, FormatError) as err:
+        print(f"fourgames: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

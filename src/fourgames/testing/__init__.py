@@ -1,0 +1,351 @@
+"""Tools to test a game, a variant or a bot: the conformance suite, perft, playthroughs.
+
+Nothing here needs hypothesis; the strategies and the state machine are in
+`fourgames.testing.strategies` (the ``testing`` extra).
+
+>>> from fourgames.testing import check_game, perft, reference
+>>> report = check_game(reference, players=(2, 3), seeds=range(2))
+>>> report.games, report.players
+(4, (2, 3))
+>>> perft(reference, reference.new_game(2, seed=1), 2)
+5
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from fourgames.errors import FormatError, IllegalActionError
+from fourgames.protocol import Game
+from fourgames.records import Record, replay
+from fourgames.serialization import from_json, register_game, to_json
+
+__all__ = [
+    "CheckReport",
+    "ConformanceError",
+    "PerftCase",
+    "check_game",
+    "divide",
+    "perft",
+    "playthrough",
+    "random_playout",
+    "read_perft_file",
+]
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message names the check, the seed and the ply."""
+
+
+@attrs.frozen
+class CheckReport:
+    """What `check_game` played through."""
+
+    games: int
+    """Random playouts completed."""
+    actions: int
+    """Actions applied along those playouts."""
+    states: int
+    """States whose listed actions were all applied and checked."""
+    players: tuple[int, ...]
+    """The player counts tried."""
+
+
+_JUNK: tuple[object, ...] = (None, 0, "play", (), object(), IllegalActionError("x", rule="x"))
+
+
+def check_game(
+    game: Game[Any, Any],
+    *,
+    players: Iterable[int] | None = None,
+    options: Any | None = None,
+    seeds: Iterable[int] = range(5),
+    max_listed: int = 40,
+) -> CheckReport:
+    """Play seeded random games of ``game`` and check every promise of the API contract.
+
+    For each player count (default: all allowed) and seed, one random playout checks at every
+    state: ``legal_actions`` empty iff terminal iff ``current_player`` is None; no duplicate
+    actions and the same order when asked twice; events never listed among the actions;
+    up to ``max_listed`` listed actions (and every event) are accepted and give valid states;
+    ``apply`` leaves its input equal with an unchanged hash and JSON; actions legal earlier but
+    not now, and objects that are no action, raise `IllegalActionError`; state, action,
+    observation (for every player) and options round-trip through JSON; `scores` and
+    `winners` have the contract's shape. After the game: the length stays within
+    ``max_game_length``, the record round-trips and `replay` reproduces every state, and the
+    same seed deals the same game. The first broken promise raises `ConformanceError`.
+    """
+    register_game(game)
+    counts = tuple(range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1) if players is None else players)
+    games = actions = states = 0
+    for count in counts:
+        for seed in seeds:
+            checker = _Checker(game, count, seed, options, max_listed)
+            checker.play()
+            games += 1
+            actions += checker.plies
+            states += checker.states_checked
+    return CheckReport(games, actions, states, counts)
+
+
+class _Checker:
+    def __init__(
+        self, game: Game[Any, Any], players: int, seed: int, options: Any, max_listed: int
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.max_listed = max_listed
+        self.plies = 0
+        self.states_checked = 0
+
+    def fail(self, check: str, detail: str) -> ConformanceError:
+        where = f"{self.game.GAME_ID}, {self.players} players, seed {self.seed}, ply {self.plies}"
+        return ConformanceError(f"{check}: {detail} ({where})")
+
+    def play(self) -> None:
+        game = self.game
+        state = game.new_game(self.players, seed=self.seed, options=self.options)
+        if game.new_game(self.players, seed=self.seed, options=self.options) != state:
+            raise self.fail("determinism", "the same seed dealt two different games")
+        record = Record(game.GAME_ID, self.players, state.seed, state.options)
+        bound = game.max_game_length(self.players, state.options)
+        rng = random.Random(self.seed)
+        history = [state]
+        seen: list[Any] = []
+        while True:
+            self.check_state(state, seen, rng)
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            action = legal[int(rng.random() * len(legal))]
+            state = self.apply(state, action)
+            seen.append(action)
+            record = record.append(action)
+            history.append(state)
+            self.plies += 1
+            if self.plies > bound:
+                raise self.fail("length", f"the game is longer than max_game_length = {bound}")
+        self.check_record(record, history)
+
+    def apply(self, state: Any, action: Any) -> Any:
+        before_json, before_hash = to_json(state), hash(state)
+        try:
+            after = self.game.apply(state, action)
+        except IllegalActionError as err:
+            raise self.fail("listed action refused", f"{action!r}: {err}") from err
+        if to_json(state) != before_json or hash(state) != before_hash:
+            raise self.fail("apply mutated its input", repr(action))
+        try:
+            self.game.validate(after)
+        except FormatError as err:
+            raise self.fail("invalid successor", f"after {action!r}: {err}") from err
+        return after
+
+    def check_state(self, state: Any, seen: list[Any], rng: random.Random) -> None:
+        game = self.game
+        legal = game.legal_actions(state)
+        terminal = game.is_terminal(state)
+        mover = game.current_player(state)
+        if (not legal) != terminal or (mover is None) != terminal:
+            raise self.fail(
+                "terminal",
+                f"is_terminal={terminal}, {len(legal)} legal actions, current_player={mover}",
+            )
+        if mover is not None and not 0 <= mover < self.players:
+            raise self.fail("current_player", f"{mover} is not a seat")
+        if not isinstance(legal, tuple):
+            raise self.fail("legal_actions", f"returned a {type(legal).__name__}, not a tuple")
+        if len(set(legal)) != len(legal):
+            raise self.fail("duplicates", "legal_actions lists an action twice")
+        if game.legal_actions(state) != legal:
+            raise self.fail("order", "legal_actions changed between two calls")
+        occurring = game.events(state)
+        if set(occurring) & set(legal):
+            raise self.fail("events", "an event is listed among the legal actions")
+        self.check_shapes(state, terminal)
+        self.check_json(state, legal)
+        listed = list(legal)
+        if len(listed) > self.max_listed:
+            listed = [listed[int(rng.random() * len(listed))] for _ in range(self.max_listed)]
+        for action in (*listed, *occurring):
+            self.apply(state, action)
+        self.states_checked += 1
+        legal_set = set(legal) | set(occurring)
+        stale = [action for action in seen[-8:] if action not in legal_set]
+        for action in (*stale, *_JUNK):
+            try:
+                game.apply(state, action)
+            except IllegalActionError:
+                continue
+            except Exception as err:
+                raise self.fail("rejection", f"{action!r} raised {err!r}") from err
+            raise self.fail("rejection", f"{action!r} is not listed but was accepted")
+
+    def check_shapes(self, state: Any, terminal: bool) -> None:
+        scores = self.game.scores(state)
+        if (
+            not isinstance(scores, tuple)
+            or len(scores) != self.players
+            or not all(type(score) is int for score in scores)
+        ):
+            raise self.fail("scores", f"expected {self.players} ints, got {scores!r}")
+        winners = self.game.winners(state)
+        if not isinstance(winners, frozenset) or not winners <= frozenset(range(self.players)):
+            raise self.fail("winners", f"not a frozenset of seats: {winners!r}")
+        if winners and not terminal:
+            raise self.fail("winners", "winners named while the game runs")
+
+    def check_json(self, state: Any, legal: tuple[Any, ...]) -> None:
+        objects: list[Any] = [state, state.options, *legal]
+        objects += [self.game.observe(state, player) for player in range(self.players)]
+        for obj in objects:
+            text = to_json(obj)
+            try:
+                back = from_json(text)
+            except FormatError as err:
+                raise self.fail("JSON", f"{type(obj).__name__} does not load back: {err}") from err
+            if back != obj or to_json(back) != text:
+                raise self.fail("JSON", f"{type(obj).__name__} changes in a round trip: {text}")
+
+    def check_record(self, record: Record, history: Sequence[Any]) -> None:
+        back = from_json(to_json(record))
+        if back != record:
+            raise self.fail("record JSON", "the record changes in a round trip")
+        replayed = list(replay(back, self.game))
+        if replayed != list(history):
+            raise self.fail("replay", "replaying the record gave other states")
+
+
+def random_playout(
+    game: Game[Any, Any], state: Any, rng: random.Random, *, max_actions: int | None = None
+) -> Iterator[tuple[Any, Any]]:
+    """Play random legal actions from ``state``; yield each ``(action, next_state)``."""
+    applied = 0
+    while max_actions is None or applied < max_actions:
+        legal = game.legal_actions(state)
+        if not legal:
+            return
+        action = legal[int(rng.random() * len(legal))]
+        state = game.apply(state, action)
+        applied += 1
+        yield action, state
+
+
+# --- Perft -----------------------------------------------------------------------------------
+
+
+def perft(game: Game[Any, Any], state: Any, depth: int) -> int:
+    """The number of action sequences of length ``depth`` from ``state`` (leaves end early
+    at terminal states and count once)."""
+    if depth == 0:
+        return 1
+    legal = game.legal_actions(state)
+    if not legal:
+        return 1
+    if depth == 1:
+        return len(legal)
+    return sum(perft(game, game.apply(state, action), depth - 1) for action in legal)
+
+
+def divide(game: Game[Any, Any], state: Any, depth: int) -> list[tuple[str, int]]:
+    """Each legal action (as text) with the perft of depth ``depth - 1`` below it."""
+    return [
+        (str(action), perft(game, game.apply(state, action), depth - 1))
+        for action in game.legal_actions(state)
+    ]
+
+
+@attrs.frozen
+class PerftCase:
+    """One entry of a perft file: a deal and its expected counts by depth."""
+
+    id: str
+    setup: dict[str, Any]
+    """``{"players": 2, "seed": 1, "options": {...}}``: options as keyword arguments or a preset."""
+    counts: tuple[tuple[int, int], ...]
+    """``(depth, count)`` pairs."""
+
+
+def read_perft_file(path: str | Path) -> list[PerftCase]:
+    """Read a perft file in python-chess's format, keyed by seed::
+
+    # comment
+    id two-players-seed-1
+    setup {"players": 2, "seed": 1, "options": {}}
+    perft 1 2   # a comment may follow
+    """
+    cases: list[PerftCase] = []
+    current: dict[str, Any] = {}
+    counts: list[tuple[int, int]] = []
+
+    def close() -> None:
+        if current:
+            cases.append(PerftCase(current["id"], current["setup"], tuple(counts)))
+
+    for raw in Path(path).read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, _, value = line.partition(" ")
+        if key == "id":
+            close()
+            current, counts = {"id": value.strip()}, []
+        elif key == "setup":
+            current["setup"] = json.loads(value)
+        elif key == "perft":
+            depth, count = value.split()
+            counts.append((int(depth), int(count)))
+        else:
+            raise ValueError(f"{path}: unknown perft line {raw!r}")
+    close()
+    return cases
+
+
+# --- Playthroughs ----------------------------------------------------------------------------
+
+
+def playthrough(
+    game: Game[Any, Any],
+    players: int,
+    seed: int,
+    options: Any | None = None,
+    *,
+    max_actions: int = 200,
+    choice_seed: int = 0,
+) -> str:
+    """An OpenSpiel-style transcript of a seeded random game, for golden files.
+
+    For each state: the rendered table, the player to move, the legal actions as text, the
+    scores, and the action chosen (by ``random.Random(choice_seed)``); ``max_actions`` caps it.
+    """
+    state = game.new_game(players, seed=seed, options=options)
+    rng = random.Random(choice_seed)
+    lines = [
+        f"game: {game.GAME_ID}",
+        f"players: {players}",
+        f"seed: {seed}",
+        f"options: {to_json(state.options)}",
+        "",
+    ]
+    for ply in range(max_actions + 1):
+        legal = game.legal_actions(state)
+        lines += [f"# State {ply}", game.render(state).rstrip(), ""]
+        lines.append(f"current_player: {game.current_player(state)}")
+        lines.append(f"scores: {list(game.scores(state))}")
+        lines.append(f"legal_actions ({len(legal)}): " + " | ".join(map(str, legal)))
+        if not legal or ply == max_actions:
+            break
+        action = legal[int(rng.random() * len(legal))]
+        lines += [f"# Apply action {action}", ""]
+        state = game.apply(state, action)
+    lines.append(f"terminal: {game.is_terminal(state)}")
+    lines.append(f"winners: {sorted(game.winners(state))}")
+    return "\n".join(lines) + "\n"
