@@ -117,11 +117,15 @@ JOKER_SUN: Final = Options(joker_sun=True)
 # --- Stockpiles (§7) ---------------------------------------------------------------------------
 
 
-class Kind(enum.StrEnum):
+class Kind(enum.Enum):
     """How a stockpile was built: a sum, or groups of equal value (§7)."""
 
     SUM = "sum"
     EQUAL = "equal"
+
+
+def _kind_key(kind: Kind) -> str:
+    return kind.value
 
 
 @attrs.frozen(order=True)
@@ -129,8 +133,8 @@ class Stockpile:
     """A stockpile in a field: its value, kind and cards (sorted). It belongs to nobody (§7)."""
 
     value: int
-    kind: Kind
-    cards: tuple[Card, ...]
+    kind: Kind = attrs.field(order=_kind_key)
+    cards: tuple[Card, ...] = attrs.field()
 
     def __str__(self) -> str:
         sign = "+" if self.kind is Kind.SUM else "="
@@ -360,6 +364,67 @@ def _deal(
         totals=totals,
         history=history,
     )
+
+
+def position(
+    hands: Sequence[Iterable[Card]],
+    fields: Sequence[Iterable[Card | Stockpile]] = ((), (), (), ()),
+    *,
+    to_move: int = 0,
+    dealer: int | None = None,
+    summer_field: int = 0,
+    draw_pile: Sequence[Card] | None = None,
+    harvested: Sequence[Iterable[Card]] | None = None,
+    coins: Sequence[int] | None = None,
+    totals: Sequence[int] | None = None,
+    options: Options = RULEBOOK,
+    seed: int = 0,
+) -> State:
+    """A round-1 position for tests and tools, validated (the documented constructor).
+
+    ``fields`` (0, 1, …; missing ones empty) hold loose cards and `Stockpile` objects. With
+    ``draw_pile=None`` every card not placed elsewhere forms the draw pile (in deck order);
+    with an explicit draw pile the
+    leftover cards go to the dealer's harvest pile, so that all 52 cards stay in play.
+    The dealer defaults to the player before ``to_move``.
+
+    >>> from fourgames.cards import cards
+    >>> state = position([cards("5♦ 8♠ 2♣ 3♣"), cards("4♣ 4♦ 4♥ 4♠")], [cards("5♣ 3♥ 2♦ 9♠")])
+    >>> len(state.draw_pile), state.season(0)
+    (40, <Season.SUMMER: 'summer'>)
+    """
+    n = len(hands)
+    dealer = (to_move - 1) % n if dealer is None else dealer
+    fields = [*fields, *([()] * (FIELDS - len(fields)))]  # fields not given are empty
+    loose = [_sorted(c for c in f if isinstance(c, Card)) for f in fields]
+    piles = [tuple(sorted(s for s in f if isinstance(s, Stockpile))) for f in fields]
+    hands_t = tuple(_sorted(h) for h in hands)
+    piles_h = [list(h) for h in harvested] if harvested is not None else [[] for _ in range(n)]
+    placed = {c for f in loose for c in f} | {c for f in piles for s in f for c in s.cards}
+    placed |= {c for h in hands_t for c in h} | {c for h in piles_h for c in h}
+    if draw_pile is None:
+        draw = tuple(c for c in DECK_52 if c not in placed)
+    else:
+        draw = tuple(draw_pile)
+        placed |= set(draw)
+        piles_h[dealer].extend(c for c in DECK_52 if c not in placed)
+    state = State(
+        options=options,
+        seed=seed,
+        round=1,
+        dealer=dealer,
+        to_move=to_move,
+        summer_field=summer_field,
+        loose=tuple(loose),
+        stockpiles=tuple(piles),
+        hands=hands_t,
+        draw_pile=draw,
+        harvested=tuple(_sorted(h) for h in piles_h),
+        coins=tuple(coins) if coins is not None else (0,) * n,
+        totals=tuple(totals) if totals is not None else (0,) * n,
+    )
+    validate(state)
+    return state
 
 
 def current_player(state: State) -> int | None:
@@ -860,6 +925,13 @@ def _check_build(state: State, action: Build) -> None:
         if any(s.kind is Kind.EQUAL and s.value != value for s in piles):
             raise IllegalActionError(
                 "an EQUAL stockpile never changes its value (no raising)", rule="§16.14"
+            )
+        if len(piles) > 1 or any(s.value != value for s in piles if s.kind is Kind.SUM):
+            raise IllegalActionError(
+                f"{card} with {_taken_text(loose, piles)} is no raise (one SUM stockpile + the "
+                f"card + loose cards = {value}), and stockpiles merged into an EQUAL stockpile "
+                f"must be worth {value} already: the card's group holds loose cards only",
+                rule="§16.12",
             )
         raise IllegalActionError(
             f"{card} with {_taken_text(loose, piles)} does not make a stockpile of {value}: "
