@@ -8,6 +8,7 @@ from fourgames import IllegalActionError
 from fourgames.cards import Card, cards
 from fourgames.vier_felder import (
     VOLLE_ERNTE,
+    Action,
     Build,
     FullHarvest,
     Harvest,
@@ -15,6 +16,7 @@ from fourgames.vier_felder import (
     RoundScore,
     Season,
     Sow,
+    State,
     Stockpile,
     apply,
     current_player,
@@ -30,8 +32,8 @@ c = Card.parse
 SEASONS = (Season.SUMMER, Season.AUTUMN, Season.WINTER, Season.SPRING)
 
 
-def seasons(state: object) -> tuple[Season, ...]:
-    return tuple(state.season(f) for f in range(4))  # type: ignore[attr-defined]
+def seasons(state: State) -> tuple[Season, ...]:
+    return tuple(state.season(f) for f in range(4))
 
 
 def sum_pile(text: str) -> Stockpile:
@@ -41,12 +43,12 @@ def sum_pile(text: str) -> Stockpile:
     )
 
 
-def refuse(state: object, action: object, rule: str, words: str = "") -> IllegalActionError:
+def refuse(state: State, action: Action, rule: str, words: str = "") -> IllegalActionError:
     with pytest.raises(IllegalActionError) as err:
-        apply(state, action)  # type: ignore[arg-type]
+        apply(state, action)
     assert err.value.rule == rule
     assert words in str(err.value)
-    assert action not in legal_actions(state)  # type: ignore[arg-type]
+    assert action not in legal_actions(state)
     return err.value
 
 
@@ -287,7 +289,7 @@ def test_s17_22_a_harvest_takes_at_least_one_group() -> None:
 # --- §9 clearing, timing of the reseed ---------------------------------------------------------
 
 
-def clearing_position(pile_size: int, coins: tuple[int, int]) -> object:
+def clearing_position(pile_size: int, coins: tuple[int, int]) -> State:
     draw = list(cards("2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦"))
     return position(
         [cards("6♠ 2♣ 3♣ 4♣"), cards("5♣ 7♣ 8♣ 9♣")],
@@ -302,7 +304,7 @@ def test_s17_23_the_last_coin_still_reseeds() -> None:
     state = clearing_position(4, (0, 1))
     assert state.season(2) is Season.SUMMER
     assert state.coins_on_square == 1
-    after = apply(state, Harvest(c("6♠"), 2, frozenset({c("6♣")})))  # type: ignore[arg-type]
+    after = apply(state, Harvest(c("6♠"), 2, frozenset({c("6♣")})))
     assert c("2♥") in after.hands[0]
     assert after.coins == (1, 1)
     assert after.loose[2] == cards("3♥ 4♥ 5♥")
@@ -311,7 +313,7 @@ def test_s17_23_the_last_coin_still_reseeds() -> None:
 
 def test_s17_24_no_reseed_with_fewer_than_3_cards_after_drawing() -> None:
     state = clearing_position(3, (0, 0))
-    after = apply(state, Harvest(c("6♠"), 2, frozenset({c("6♣")})))  # type: ignore[arg-type]
+    after = apply(state, Harvest(c("6♠"), 2, frozenset({c("6♣")})))
     assert len(after.draw_pile) == 2
     assert after.coins == (1, 0)
     assert after.loose[2] == ()
@@ -320,7 +322,7 @@ def test_s17_24_no_reseed_with_fewer_than_3_cards_after_drawing() -> None:
 
 def test_s17_25_no_coin_no_reseed() -> None:
     state = clearing_position(20, (1, 1))
-    after = apply(state, Harvest(c("6♠"), 2, frozenset({c("6♣")})))  # type: ignore[arg-type]
+    after = apply(state, Harvest(c("6♠"), 2, frozenset({c("6♣")})))
     assert after.coins == (1, 1)
     assert after.loose[2] == ()
     assert len(after.draw_pile) == 19
