@@ -134,7 +134,8 @@ class Stockpile:
 
     value: int
     kind: Kind = attrs.field(order=_kind_key)
-    cards: tuple[Card, ...] = attrs.field()
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted)
+    """The cards, kept sorted (given in any order)."""
 
     def __str__(self) -> str:
         sign = "+" if self.kind is Kind.SUM else "="
