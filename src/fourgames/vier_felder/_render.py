@@ -54,4 +54,16 @@ def render(state: State) -> str:
             f"P{p}{'*' if p == state.to_move else ' '} hand {shown or '-'} | harvest {len(pile)} "
             f"(♥{hearts} ♠{spades} A{aces}) | coins {state.coins[p]} | total {state.totals[p]}"
         )
+    if state.history:
+        last = state.history[-1]
+
+        def who(player: int | None) -> str:
+            return "-" if player is None else f"P{player}"
+
+        lines.append(
+            f"Round {last.round} scored: cards {list(last.cards)} (+4 {who(last.most_cards)}), "
+            f"♥ {list(last.hearts)} (+2 {who(last.most_hearts)}), "
+            f"♠ {list(last.spades)} (−2 {who(last.most_spades)}), aces {list(last.aces)}, "
+            f"coins {list(last.coins)}; points {list(last.points)}, totals {list(last.totals)}"
+        )
     return "\n".join(lines)
