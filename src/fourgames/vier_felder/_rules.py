@@ -128,7 +128,7 @@ def _kind_key(kind: Kind) -> str:
     return kind.value
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, cache_hash=True)
 class Stockpile:
     """A stockpile in a field: its value, kind and cards (sorted). It belongs to nobody (§7)."""
 
@@ -583,51 +583,52 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     hand = state.hands[player]
     out: list[Action] = []
-    fields = [_FieldView(state, f) for f in range(FIELDS)]
+    fields = [_field(state.loose[f], state.stockpiles[f]) for f in range(FIELDS)]
+    seasons = [state.season(f) for f in range(FIELDS)]
     for card in hand:
-        rest = tuple(c for c in hand if c != card)
-        for view in fields:
-            if view.season is not Season.AUTUMN:  # §5
-                out.append(_SOW[card, view.field])
-            if view.season is not Season.WINTER:  # §6
-                out.extend(
-                    Harvest(card, view.field, loose, piles)
-                    for loose, piles in view.harvests(card_values(card))
-                )
-            if view.season is not Season.SPRING and view.has_items:  # §7, §16.7
-                out.extend(_stockpile_actions(view, card, rest))
+        held = tuple(sorted({v for c in hand if c != card for v in _VALUES[c]}))  # §7 held card
+        rank = card.rank
+        for f in range(FIELDS):
+            info, season = fields[f], seasons[f]
+            if season is not Season.AUTUMN:  # §5
+                out.append(_SOW[card, f])
+            if season is not Season.WINTER:  # §6
+                out.extend([Harvest(card, f, ls, ps) for ls, ps in info.harvests(rank)])
+            if season is not Season.SPRING and info.has_items:  # §7, §16.7
+                out.extend([Build(card, f, ls, ps, v) for ls, ps, v in info.builds(rank, held)])
     if state.options.full_harvest and len(hand) == HAND_SIZE:
-        out.extend(_full_harvest_actions(state, hand, fields))
+        out.extend(_full_harvest_actions(state, hand, fields, seasons))
     return tuple(out)
 
 
 _NO_PILES: Final[list[frozenset[Stockpile]]] = [frozenset()]
+_EMPTY: Final[frozenset[Card]] = frozenset()
 _SOW: Final = {(c, f): Sow(c, f) for c in DECK_52 for f in range(FIELDS)}
+_RANK_VALUES: Final = {r: ((1, 14) if r is Rank.ACE else (int(r),)) for r in Rank}
+
+Taken: TypeAlias = tuple[frozenset[Card], frozenset[Stockpile]]
+Built: TypeAlias = tuple[frozenset[Card], frozenset[Stockpile], int]
 
 
-class _FieldView:
-    """One field during one `legal_actions` call, caching its harvest options per value."""
+@lru_cache(maxsize=4096)
+def _field(loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> _Field:
+    """The listing helper of a field's contents, shared by every state holding that field
+    (three of the four fields are unchanged from one turn to the next)."""
+    return _Field(loose, piles)
 
-    __slots__ = (
-        "_cache",
-        "_pile_sets",
-        "by_class",
-        "counts",
-        "field",
-        "has_items",
-        "piles",
-        "season",
-    )
 
-    def __init__(self, state: State, field: int) -> None:
-        self.field = field
-        self.season = state.season(field)
-        loose = state.loose[field]
-        self.piles = state.stockpiles[field]
-        self.has_items = bool(loose or self.piles)
+class _Field:
+    """What can be harvested from and stockpiled in one field's contents, cached per value."""
+
+    __slots__ = ("_builds", "_harvests", "_pile_sets", "by_class", "counts", "has_items", "piles")
+
+    def __init__(self, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> None:
+        self.piles = piles
+        self.has_items = bool(loose or piles)
         self.by_class = _by_class(loose)
         self.counts = _vector(loose)
-        self._cache: dict[int, list[tuple[frozenset[Card], frozenset[Stockpile]]]] = {}
+        self._harvests: dict[int, list[Taken]] = {}
+        self._builds: dict[tuple[Rank, tuple[int, ...]], list[Built]] = {}
         self._pile_sets: dict[int, list[frozenset[Stockpile]]] = {}
 
     def pile_sets(self, v: int) -> list[frozenset[Stockpile]]:
@@ -638,70 +639,80 @@ class _FieldView:
             self._pile_sets[v] = found
         return found
 
-    def harvest_with(self, v: int) -> list[tuple[frozenset[Card], frozenset[Stockpile]]]:
+    def harvest_with(self, v: int) -> list[Taken]:
         """(loose, stockpiles) taken by a harvest of value ``v`` (§6): any set of loose cards
         splitting into groups of v, any set of stockpiles of value v, not both empty."""
-        found = self._cache.get(v)
+        found = self._harvests.get(v)
         if found is None:
             piles = self.pile_sets(v)
-            loose_sets = [frozenset[Card]()]
+            loose_sets = [_EMPTY]
             for vec in _reachable(self.counts, v):
                 loose_sets.extend(_expand(vec, self.by_class))
             found = [(ls, ps) for ls in loose_sets for ps in piles if ls or ps]
-            self._cache[v] = found
+            self._harvests[v] = found
         return found
 
-    def harvests(
-        self, values: tuple[int, ...]
-    ) -> list[tuple[frozenset[Card], frozenset[Stockpile]]]:
-        if len(values) == 1:
-            return self.harvest_with(values[0])
-        # §16.16: a played ace is 1 or 14 for the whole harvest; the same taken set is one action
-        out = dict.fromkeys(self.harvest_with(values[0]))
-        out.update(dict.fromkeys(self.harvest_with(values[1])))
-        return list(out)
+    def harvests(self, rank: Rank) -> list[Taken]:
+        """The harvests of a card of ``rank``."""
+        if rank is not Rank.ACE:
+            return self.harvest_with(int(rank))
+        key = 1 + 14 * 16  # both values of a played ace, cached under their own key
+        found = self._harvests.get(key)
+        if found is None:
+            # §16.16: a played ace is 1 or 14 for the whole harvest; one action per taken set
+            merged = dict.fromkeys(self.harvest_with(1))
+            merged.update(dict.fromkeys(self.harvest_with(14)))
+            found = list(merged)
+            self._harvests[key] = found
+        return found
+
+    def builds(self, rank: Rank, held: tuple[int, ...]) -> list[Built]:
+        """The stockpile actions of a card of ``rank`` with held values ``held`` (§7)."""
+        key = (rank, held)
+        found = self._builds.get(key)
+        if found is None:
+            found = _stockpile_parts(self, _RANK_VALUES[rank], held)
+            self._builds[key] = found
+        return found
 
 
-def _held_values(rest: Iterable[Card]) -> list[int]:
-    return sorted({v for c in rest for v in _VALUES[c]})
-
-
-def _stockpile_actions(view: _FieldView, card: Card, rest: tuple[Card, ...]) -> list[Build]:
-    """Every stockpile action with ``card`` in this field (§7), one per (loose, stockpiles,
-    value): raise a SUM, a new SUM, or an EQUAL stockpile (new, extended or merged)."""
-    out: list[Build] = []
-    field, piles, counts, by_class = view.field, view.piles, view.counts, view.by_class
-    low = _LOW[card]
+def _stockpile_parts(info: _Field, values: tuple[int, ...], held: tuple[int, ...]) -> list[Built]:
+    """Every stockpile action of a card with ``values`` in this field (§7), one per (loose,
+    stockpiles, value): raise a SUM, a new SUM, or an EQUAL stockpile (new, extended or
+    merged)."""
+    out: list[Built] = []
+    piles, counts, by_class = info.piles, info.counts, info.by_class
+    low = values[0]
     no_piles: frozenset[Stockpile] = frozenset()
-    for value in _held_values(rest):  # the held card (§7)
+    for value in held:  # the held card (§7)
         # new SUM: p + ≥ 1 loose cards = V (aces as 1)
         if value - low >= 1:
             for vec in _sum_vectors(counts, value - low):
-                out.extend(
-                    Build(card, field, loose, no_piles, value) for loose in _expand(vec, by_class)
-                )
+                out.extend((loose, no_piles, value) for loose in _expand(vec, by_class))
         # raise a SUM stockpile S: S + p + optional loose cards = V (§16.13)
         for pile in piles:
             if pile.kind is Kind.SUM and value - pile.value - low >= 0:
                 single = frozenset((pile,))
                 for vec in _sum_vectors(counts, value - pile.value - low):
-                    loose_sets = _expand(vec, by_class) if vec else [frozenset[Card]()]
-                    out.extend(Build(card, field, loose, single, value) for loose in loose_sets)
+                    loose_sets = _expand(vec, by_class) if vec else [_EMPTY]
+                    out.extend((loose, single, value) for loose in loose_sets)
         # EQUAL: p's group (p alone or p + loose cards) + further loose groups + stockpiles of V
         several: dict[int, bool] = {}
-        for pv in _VALUES[card]:
+        for pv in values:
             if pv > value:
                 continue
             for g0 in _sum_vectors(counts, value - pv):
                 several.setdefault(g0, False)
                 for r in _reachable(counts - g0, value):
                     several[g0 + r] = True
-        equal_piles = view.pile_sets(value)
+        if not several:
+            continue
+        equal_piles = info.pile_sets(value)
         for vec, has_two_groups in several.items():
-            loose_sets = _expand(vec, by_class) if vec else [frozenset[Card]()]
+            loose_sets = _expand(vec, by_class) if vec else [_EMPTY]
             for ps in equal_piles:
                 if ps or has_two_groups:
-                    out.extend(Build(card, field, loose, ps, value) for loose in loose_sets)
+                    out.extend((loose, ps, value) for loose in loose_sets)
     return out
 
 
@@ -718,27 +729,25 @@ def _full_rotations(hand: Sequence[Card]) -> list[Suit | None]:
 
 
 def _full_harvest_actions(
-    state: State, hand: tuple[Card, ...], fields: list[_FieldView]
+    state: State, hand: tuple[Card, ...], fields: list[_Field], seasons: list[Season]
 ) -> list[FullHarvest]:
     out: list[FullHarvest] = []
     rotations = _full_rotations(hand)
     sums = _full_sums(hand)
-    for view in fields:
-        if view.season is Season.WINTER:  # §6
+    for f in range(FIELDS):
+        if seasons[f] is Season.WINTER:  # §6
             continue
-        loose = state.loose[view.field]
-        found: dict[tuple[frozenset[Card], frozenset[Stockpile]], None] = {}
+        loose = state.loose[f]
+        found: dict[Taken, None] = {}
         for s in sums:
             matches = frozenset(c for c in loose if s in _VALUES[c])
             if not matches:
                 continue
-            for taken, piles in view.harvest_with(s):
+            for taken, piles in fields[f].harvest_with(s):
                 if taken & matches:  # §16.29: the matched card is taken
                     found[taken, piles] = None
         out.extend(
-            FullHarvest(hand, view.field, taken, piles, rot)
-            for taken, piles in found
-            for rot in rotations
+            FullHarvest(hand, f, taken, piles, rot) for taken, piles in found for rot in rotations
         )
     return out
 
