@@ -585,8 +585,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     out: list[Action] = []
     fields = [_field(state.loose[f], state.stockpiles[f]) for f in range(FIELDS)]
     seasons = [state.season(f) for f in range(FIELDS)]
-    for card in hand:
-        held = tuple(sorted({v for c in hand if c != card for v in _VALUES[c]}))  # §7 held card
+    for i, card in enumerate(hand):
+        held = tuple(sorted({v for c in hand[:i] + hand[i + 1 :] for v in _VALUES[c]}))  # §7
         rank = card.rank
         for f in range(FIELDS):
             info, season = fields[f], seasons[f]
