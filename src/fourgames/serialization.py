@@ -3,11 +3,13 @@
 The only module that knows the JSON shapes. One cattrs converter turns the games' attrs classes
 into plain data; this module adds the envelope and the strict checks on the way in.
 
->>> from fourgames.cards import Card
->>> card_json = to_json(Card.parse("10♥"))
+>>> from fourgames.testing import reference as match
+>>> to_json(match.Draw())
+'{"schema": 1, "game": "match", "type": "draw"}'
+>>> from_json('{"schema": 1, "game": "match", "type": "play", "card": "1♥"}')
 Traceback (most recent call last):
 ...
-TypeError: not a fourgames object: Card.parse('10♥')
+fourgames.errors.FormatError: invalid value for Card: not a card: '1♥' @ $.card
 
 Every top-level document is an envelope ``{"schema": 1, "game": ..., "type": ..., ...}`` whose
 other keys are the object's fields; see ``docs/json.md``.
@@ -16,6 +18,8 @@ other keys are the object's fields; see ``docs/json.md``.
 from __future__ import annotations
 
 import json
+import re
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -234,11 +238,31 @@ def _codec(game_id: str) -> _Codec | None:
     return _CODECS.get(game_id)
 
 
+def registered_game(game_id: str) -> Game[Any, Any]:
+    """The game with this id among ``GAMES`` and the games given to `register_game`."""
+    codec = _codec(game_id)
+    if codec is None:
+        from fourgames import get_game
+
+        return get_game(game_id)  # raises KeyError naming the known games
+    return cast(Game[Any, Any], codec.game)
+
+
 def _register_all() -> None:
     from fourgames import GAMES
 
     for game in GAMES.values():
         register_game(game)
+
+
+def _register_owner(cls: type) -> None:
+    """Register the game module (or its package) that defines ``cls``, if it is one."""
+    parts = cls.__module__.split(".")
+    for end in range(len(parts), 0, -1):
+        module = sys.modules.get(".".join(parts[:end]))
+        if module is not None and hasattr(module, "GAME_ID") and hasattr(module, "State"):
+            register_game(cast(Game[Any, Any], module))
+            return
 
 
 # --- Writing ------------------------------------------------------------------------------------
@@ -250,6 +274,9 @@ def to_data(obj: object) -> dict[str, Any]:
 
     if isinstance(obj, Record):
         codec = _codec(obj.game)
+        if codec is None:
+            _register_owner(type(obj.options))
+            codec = _codec(obj.game)
         if codec is None:
             raise TypeError(f"unknown game {obj.game!r}")
         return {
@@ -263,8 +290,9 @@ def to_data(obj: object) -> dict[str, Any]:
         }
     if type(obj) not in _TAG_OF:
         _register_all()
+        _register_owner(type(obj))
     if type(obj) not in _TAG_OF:
-        raise TypeError(f"not a fourgames object: {obj!r}")
+        raise TypeError(f"not a fourgames object: {type(obj).__module__}.{type(obj).__qualname__}")
     game_id, tag = _TAG_OF[type(obj)]
     return {"schema": SCHEMA_VERSION, "game": game_id, "type": tag, **converter.unstructure(obj)}
 
@@ -340,7 +368,9 @@ def structure(data: object, tp: Any, path: str = "$") -> Any:
 def _explain(err: BaseException, tp: Any) -> str:
     if isinstance(err, KeyError):
         return "required field missing"
-    name = getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
+    if tp is None:
+        return str(err)
+    name = getattr(tp, "__name__", None) or re.sub(r"\b[\w.]+\.(\w+)", r"\1", str(tp))
     return f"invalid value for {name}: {err}"
 
 

@@ -17,7 +17,7 @@ import json
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -36,6 +36,7 @@ __all__ = [
     "playthrough",
     "random_playout",
     "read_perft_file",
+    "replay_playthrough_file",
 ]
 
 
@@ -135,13 +136,14 @@ class _Checker:
                 raise self.fail("length", f"the game is longer than max_game_length = {bound}")
         self.check_record(record, history)
 
-    def apply(self, state: Any, action: Any) -> Any:
-        before_json, before_hash = to_json(state), hash(state)
+    def apply(self, state: Any, action: Any, copy: Any = None) -> Any:
+        """Apply a listed action; ``copy`` is an independent equal copy of ``state``."""
+        copy = from_json(to_json(state)) if copy is None else copy
         try:
             after = self.game.apply(state, action)
         except IllegalActionError as err:
             raise self.fail("listed action refused", f"{action!r}: {err}") from err
-        if to_json(state) != before_json or hash(state) != before_hash:
+        if state != copy or hash(state) != hash(copy):
             raise self.fail("apply mutated its input", repr(action))
         try:
             self.game.validate(after)
@@ -171,12 +173,12 @@ class _Checker:
         if set(occurring) & set(legal):
             raise self.fail("events", "an event is listed among the legal actions")
         self.check_shapes(state, terminal)
-        self.check_json(state, legal)
         listed = list(legal)
         if len(listed) > self.max_listed:
             listed = [listed[int(rng.random() * len(listed))] for _ in range(self.max_listed)]
+        copy = self.check_json(state, (*listed, *occurring))
         for action in (*listed, *occurring):
-            self.apply(state, action)
+            self.apply(state, action, copy)
         self.states_checked += 1
         legal_set = set(legal) | set(occurring)
         stale = [action for action in seen[-8:] if action not in legal_set]
@@ -203,8 +205,10 @@ class _Checker:
         if winners and not terminal:
             raise self.fail("winners", "winners named while the game runs")
 
-    def check_json(self, state: Any, legal: tuple[Any, ...]) -> None:
-        objects: list[Any] = [state, state.options, *legal]
+    def check_json(self, state: Any, actions: tuple[Any, ...]) -> Any:
+        """Round-trip the state, its options, ``actions`` and every observation; return the
+        state read back (an independent copy)."""
+        objects: list[Any] = [state, state.options, *actions]
         objects += [self.game.observe(state, player) for player in range(self.players)]
         for obj in objects:
             text = to_json(obj)
@@ -214,6 +218,7 @@ class _Checker:
                 raise self.fail("JSON", f"{type(obj).__name__} does not load back: {err}") from err
             if back != obj or to_json(back) != text:
                 raise self.fail("JSON", f"{type(obj).__name__} changes in a round trip: {text}")
+        return from_json(to_json(state))
 
     def check_record(self, record: Record, history: Sequence[Any]) -> None:
         back = from_json(to_json(record))
@@ -273,6 +278,15 @@ class PerftCase:
     counts: tuple[tuple[int, int], ...]
     """``(depth, count)`` pairs."""
 
+    def state(self, game: Game[Any, Any]) -> Any:
+        """The deal of ``setup``: ``options`` is a preset name, keyword arguments, or absent."""
+        options: Any = self.setup.get("options")
+        if isinstance(options, str):
+            options = cast(Any, game).PRESETS[options]
+        elif isinstance(options, dict):
+            options = cast(Any, game).Options(**options)
+        return game.new_game(self.setup["players"], seed=self.setup["seed"], options=options)
+
 
 def read_perft_file(path: str | Path) -> list[PerftCase]:
     """Read a perft file in python-chess's format, keyed by seed::
@@ -291,15 +305,16 @@ def read_perft_file(path: str | Path) -> list[PerftCase]:
             cases.append(PerftCase(current["id"], current["setup"], tuple(counts)))
 
     for raw in Path(path).read_text(encoding="utf-8").splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if not line:
+        key, _, value = raw.strip().partition(" ")
+        if key == "setup":
+            current["setup"] = json.JSONDecoder().raw_decode(value.strip())[0]
             continue
-        key, _, value = line.partition(" ")
+        key, _, value = raw.split("#", 1)[0].strip().partition(" ")
+        if not key:
+            continue
         if key == "id":
             close()
             current, counts = {"id": value.strip()}, []
-        elif key == "setup":
-            current["setup"] = json.loads(value)
         elif key == "perft":
             depth, count = value.split()
             counts.append((int(depth), int(count)))
@@ -333,6 +348,8 @@ def playthrough(
         f"players: {players}",
         f"seed: {seed}",
         f"options: {to_json(state.options)}",
+        f"max_actions: {max_actions}",
+        f"choice_seed: {choice_seed}",
         "",
     ]
     for ply in range(max_actions + 1):
@@ -349,3 +366,30 @@ def playthrough(
     lines.append(f"terminal: {game.is_terminal(state)}")
     lines.append(f"winners: {sorted(game.winners(state))}")
     return "\n".join(lines) + "\n"
+
+
+def replay_playthrough_file(path: str | Path) -> tuple[str, str]:
+    """Regenerate the transcript stored at ``path`` from its own header.
+
+    Returns ``(stored, regenerated)``; a golden test asserts they are equal, and
+    ``examples/playthrough.py --regenerate`` writes the second over the first.
+    """
+    from fourgames import get_game
+
+    stored = Path(path).read_text(encoding="utf-8")
+    header: dict[str, str] = {}
+    for line in stored.splitlines():
+        if not line:
+            break
+        key, _, value = line.partition(": ")
+        header[key] = value
+    game = get_game(header["game"])
+    regenerated = playthrough(
+        game,
+        int(header["players"]),
+        int(header["seed"]),
+        from_json(header["options"]),
+        max_actions=int(header["max_actions"]),
+        choice_seed=int(header["choice_seed"]),
+    )
+    return stored, regenerated

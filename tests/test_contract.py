@@ -1,0 +1,74 @@
+"""Every registered game, under every preset, passes the conformance suite and has golden files."""
+
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+from hypothesis import settings
+
+import fourgames
+from fourgames.testing import check_game
+from fourgames.testing.strategies import GameMachine
+
+TESTS = Path(__file__).parent
+
+CASES = [
+    (game_id, preset)
+    for game_id, game in sorted(fourgames.GAMES.items())
+    for preset in [None, *sorted(getattr(game, "PRESETS", {}))]
+]
+
+
+def _options(game: Any, preset: str | None) -> Any:
+    return None if preset is None else game.PRESETS[preset]
+
+
+@pytest.mark.parametrize(("game_id", "preset"), CASES)
+def test_conformance(game_id: str, preset: str | None) -> None:
+    game = fourgames.get_game(game_id)
+    report = check_game(game, options=_options(game, preset), seeds=range(3))
+    assert report.games == 3 * (game.MAX_PLAYERS - game.MIN_PLAYERS + 1)
+
+
+@pytest.mark.parametrize("game_id", sorted(fourgames.GAMES))
+def test_module_exposes_the_contract(game_id: str) -> None:
+    game: Any = fourgames.get_game(game_id)
+    assert game.GAME_ID == game_id
+    names = [
+        "MIN_PLAYERS", "MAX_PLAYERS", "RULES_VERSION", "Options", "State", "Observation",
+        "Action", "new_game", "legal_actions", "events", "apply", "current_player",
+        "is_terminal", "scores", "winners", "observe", "render", "validate", "max_game_length",
+    ]  # fmt: skip
+    assert [name for name in names if not hasattr(game, name)] == []
+    assert set(names) - {"Action"} <= set(game.__all__)
+
+
+@pytest.mark.parametrize("game_id", sorted(fourgames.GAMES))
+def test_bad_player_counts_are_value_errors(game_id: str) -> None:
+    game = fourgames.get_game(game_id)
+    for players in (game.MIN_PLAYERS - 1, game.MAX_PLAYERS + 1):
+        with pytest.raises(ValueError, match=str(game.MIN_PLAYERS)):
+            game.new_game(players, seed=1)
+
+
+@pytest.mark.parametrize("game_id", sorted(fourgames.GAMES))
+def test_every_game_has_golden_perft_and_playthrough_files(game_id: str) -> None:
+    golden = TESTS / game_id.replace("-", "_") / "golden"
+    assert list(golden.glob("*.perft")), f"no perft file in {golden}"
+    assert list(golden.glob("playthrough*.txt")), f"no playthrough in {golden}"
+
+
+def test_get_game_names_the_known_games() -> None:
+    with pytest.raises(KeyError, match="unknown game 'chess'"):
+        fourgames.get_game("chess")
+
+
+def _machine(game_id: str) -> type[GameMachine]:
+    namespace = {"game": fourgames.get_game(game_id)}
+    machine = cast(type[GameMachine], type(f"{game_id}-machine", (GameMachine,), namespace))
+    machine.TestCase.settings = settings(max_examples=15, stateful_step_count=30)
+    return machine
+
+
+for _game_id in sorted(fourgames.GAMES):
+    globals()[f"TestMachine_{_game_id.replace('-', '_')}"] = _machine(_game_id).TestCase
