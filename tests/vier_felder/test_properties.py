@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant
 
-from fourgames import from_json, to_json
+from fourgames import FormatError, from_json, to_json
 from fourgames import vier_felder as vf
 from fourgames.cards import DECK_52, Card, sorted_cards
 from fourgames.testing import check_game
@@ -198,3 +198,40 @@ def test_json_example_of_the_docs() -> None:
         '{"schema": 1, "game": "vier-felder", "type": "stockpile", "card": "3♣", "field": 0, '
         '"loose": ["5♥"], "stockpiles": [], "value": 8}'
     )
+
+
+# --- Text notation ------------------------------------------------------------------------------
+
+
+def test_parse_action_reads_back_every_listed_action() -> None:
+    seen = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = vf.new_game(2 + seed, seed=seed, options=VOLLE_ERNTE)
+        for _ in range(60):
+            if vf.is_terminal(state):
+                break
+            for action in vf.legal_actions(state):
+                assert vf.parse_action(str(action)) == action
+                seen += 1
+            state = vf.apply(state, rng.choice(vf.legal_actions(state)))
+    assert seen > 500
+
+
+def test_parse_action_examples() -> None:
+    c = Card.parse
+    pile = Stockpile(8, Kind.SUM, (c("3♣"), c("5♥")))
+    assert vf.parse_action("sow 7h f2") == Sow(c("7♥"), 2)
+    assert vf.parse_action("harvest 8♠ f0 8♣ [8+ 3♣ 5♥]") == Harvest(
+        c("8♠"), 0, frozenset({c("8♣")}), frozenset({pile})
+    )
+    assert vf.parse_action("stockpile 2♠ f0 6♦ [8+ 3♣ 5♥] =8") == Build(
+        c("2♠"), 0, frozenset({c("6♦")}), frozenset({pile}), 8
+    )
+    full = vf.parse_action("full 5♠ 2♣ 3♦ K♠ f1 A♦ turn ♠")
+    assert full == FullHarvest(
+        (c("2♣"), c("3♦"), c("5♠"), c("K♠")), 1, frozenset({c("A♦")}), rotation=SUITS_CW[2]
+    )
+    for bad in ("", "sow", "sow 7♥", "dance 7♥ f1", "stockpile 3♣ f0 5♥", "harvest 1♥ f0 -"):
+        with pytest.raises(FormatError):
+            vf.parse_action(bad)

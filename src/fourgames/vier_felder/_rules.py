@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from types import MappingProxyType
 from typing import ClassVar, Final, TypeAlias
 
 import attrs
@@ -112,6 +114,12 @@ VOLLE_ERNTE: Final = Options(full_harvest=True)
 """The variant Volle Ernte (§14)."""
 JOKER_SUN: Final = Options(joker_sun=True)
 """The variant Ein Joker als Sonne: same game, the square is drawn as a joker (§14)."""
+
+
+PRESETS: Final[Mapping[str, Options]] = MappingProxyType(
+    {"rulebook": RULEBOOK, "volle-ernte": VOLLE_ERNTE, "joker-sun": JOKER_SUN}
+)
+"""The named presets by name."""
 
 
 # --- Stockpiles (§7) ---------------------------------------------------------------------------
@@ -223,6 +231,60 @@ class FullHarvest:
 
 
 Action: TypeAlias = Sow | Harvest | Build | FullHarvest
+
+
+_PILE_TEXT: Final = re.compile(r"\[(\d+)([+=])\s*([^\]]*)\]")
+
+
+def parse_action(text: str) -> Action:
+    """Read the text notation of `str(action)`; raises `FormatError` otherwise.
+
+    ``sow 7♥ f2``, ``harvest 5♦ f0 2♦ 3♥ 5♣``, ``harvest 8♠ f0 8♣ [8+ 3♣ 5♥]``,
+    ``stockpile 3♣ f0 5♥ =8``, ``full 2♣ 3♦ 4♥ 5♠ f0 5♦ 9♥ A♦ turn ♠``; a stockpile is written
+    ``[value+ cards]`` (SUM) or ``[value= cards]`` (EQUAL), an empty set ``-``.
+
+    >>> str(parse_action("stockpile 3c f0 5h =8"))
+    'stockpile 3♣ f0 5♥ =8'
+    """
+    try:
+        return _parse_action(text)
+    except FormatError:
+        raise
+    except (ValueError, IndexError, KeyError, StopIteration, AttributeError) as err:
+        raise FormatError(f"not a Vier Felder action: {text!r} ({err!r})") from None
+
+
+def _parse_action(text: str) -> Action:
+    piles = frozenset(
+        Stockpile(int(m[1]), Kind.SUM if m[2] == "+" else Kind.EQUAL, cards_of(m[3]))
+        for m in _PILE_TEXT.finditer(text)
+    )
+    words = _PILE_TEXT.sub(" ", text).split()
+    kind, rest = words[0].lower(), words[1:]
+    field_at = next(i for i, w in enumerate(rest) if re.fullmatch(r"f\d", w))
+    field = int(rest[field_at][1:])
+    before, after = rest[:field_at], [w for w in rest[field_at + 1 :] if w != "-"]
+    if kind == "sow" and len(before) == 1 and not after and not piles:
+        return Sow(Card.parse(before[0]), field)
+    if kind == "harvest" and len(before) == 1:
+        return Harvest(Card.parse(before[0]), field, frozenset(cards_of(after)), piles)
+    if kind == "stockpile" and len(before) == 1 and after and after[-1].startswith("="):
+        loose = frozenset(cards_of(after[:-1]))
+        return Build(Card.parse(before[0]), field, loose, piles, int(after[-1][1:]))
+    if kind == "full" and len(before) == HAND_SIZE:
+        rotation = None
+        if len(after) >= 2 and after[-2] == "turn":
+            rotation = next(s for s in Suit if after[-1] in (s.symbol, s.letter, s.letter.lower()))
+            after = after[:-2]
+        hand = _sorted(cards_of(before))
+        return FullHarvest(hand, field, frozenset(cards_of(after)), piles, rotation)
+    raise FormatError(f"not a Vier Felder action: {text!r}")
+
+
+def cards_of(words: str | Sequence[str]) -> tuple[Card, ...]:
+    """Cards from text or words (helper of `parse_action`)."""
+    items = words.split() if isinstance(words, str) else words
+    return tuple(Card.parse(w) for w in items)
 
 
 # --- State -------------------------------------------------------------------------------------
