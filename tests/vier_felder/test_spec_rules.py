@@ -280,11 +280,33 @@ def test_s12_the_game_ends_after_the_round_reaching_17() -> None:
     assert is_terminal(after)
     assert current_player(after) is None
     assert legal_actions(after) == ()
-    # P0 harvested the dealer's leftover cards too: most cards, 3 aces, 2 coins
-    assert scores(after) == after.history[-1].totals
-    assert winners(after) == {max(range(2), key=lambda i: after.totals[i])}
+    # P0 (the dealer) also holds the leftover cards: 48 cards, 13 ♥, 13 ♠, 4 aces, 2 coins
+    last = after.history[-1]
+    assert last.cards == (48, 1)
+    assert last.points == (4 + 2 - 2 + 4 + 2, 0)
+    assert scores(after) == (20, 16) == last.totals
+    assert winners(after) == {0}
     assert winners(state) == frozenset()
     refuse(after, Sow(c("6♦"), 0), "§12")
+
+
+def test_s12_a_top_tie_is_decided_by_last_round_coins_through_apply() -> None:
+    # P1 (dealer 0 holds the leftovers) ends the round; totals before: 15 and 1
+    state = position(
+        [(), cards("6♦")],
+        [cards("7♦ 8♦")],
+        to_move=1,
+        draw_pile=(),
+        harvested=[(), cards("A♣ A♦ A♥ A♠ 2♣")],
+        coins=(0, 2),
+        totals=(0, 10),
+    )
+    after = apply(state, Sow(c("6♦"), 0))
+    last = after.history[-1]
+    assert last.points == (4 + 2 - 2, 4 + 2)  # P0: most cards, ♥, ♠; P1: 4 aces, 2 coins
+    assert after.totals == (4, 16)
+    assert not is_terminal(after)  # nobody reached 17: next round
+    assert after.round == 2
 
 
 # --- §13 next round ------------------------------------------------------------------------------
