@@ -575,18 +575,22 @@ def _reachable(counts: int, v: int) -> tuple[int, ...]:
 def _sum_vectors(counts: int, target: int) -> tuple[int, ...]:
     """Every vector ≤ ``counts`` whose values sum to ``target`` with aces as 1 (§7 sums);
     the empty vector if ``target`` is 0."""
+    items = [(4 * cls, cls + 1, (counts >> (4 * cls)) & 15) for cls in range(_CLASSES)]
+    items = [item for item in items if item[2]]
+    reach = [0] * (len(items) + 1)  # the most the classes from i on can add
+    for i in range(len(items) - 1, -1, -1):
+        reach[i] = reach[i + 1] + items[i][1] * items[i][2]
     out: list[int] = []
 
-    def walk(cls: int, remaining: int, vec: int) -> None:
+    def walk(i: int, remaining: int, vec: int) -> None:
         if remaining == 0:
             out.append(vec)
             return
-        if cls == _CLASSES:
+        if reach[i] < remaining:
             return
-        value = cls + 1
-        available = (counts >> (4 * cls)) & 15
+        shift, value, available = items[i]
         for k in range(min(available, remaining // value), -1, -1):
-            walk(cls + 1, remaining - k * value, vec + (k << (4 * cls)))
+            walk(i + 1, remaining - k * value, vec + (k << shift))
 
     if target >= 0:
         walk(0, target, 0)
