@@ -674,6 +674,7 @@ _RANK_VALUES: Final = {r: ((1, 14) if r is Rank.ACE else (int(r),)) for r in Ran
 
 Taken: TypeAlias = tuple[frozenset[Card], frozenset[Stockpile]]
 Built: TypeAlias = tuple[frozenset[Card], frozenset[Stockpile], int]
+_NO_BUILDS: Final[list[Built]] = []
 
 
 @lru_cache(maxsize=4096)
@@ -694,7 +695,7 @@ class _Field:
         self.by_class = _by_class(loose)
         self.counts = _vector(loose)
         self._harvests: dict[int, list[Taken]] = {}
-        self._builds: dict[tuple[Rank, tuple[int, ...]], list[Built]] = {}
+        self._builds: dict[tuple[Rank, int], list[Built]] = {}
         self._pile_sets: dict[int, list[frozenset[Stockpile]]] = {}
 
     def pile_sets(self, v: int) -> list[frozenset[Stockpile]]:
@@ -734,10 +735,21 @@ class _Field:
 
     def builds(self, rank: Rank, held: tuple[int, ...]) -> list[Built]:
         """The stockpile actions of a card of ``rank`` with held values ``held`` (§7)."""
-        key = (rank, held)
+        if len(held) == 1:
+            return self.builds_of_value(rank, held[0])
+        out: list[Built] = []
+        for value in held:
+            out.extend(self.builds_of_value(rank, value))
+        return out
+
+    def builds_of_value(self, rank: Rank, value: int) -> list[Built]:
+        """The stockpile actions of a card of ``rank`` making a stockpile of ``value``."""
+        if value < _RANK_VALUES[rank][0]:
+            return _NO_BUILDS  # every kind of stockpile is worth at least the played card
+        key = (rank, value)
         found = self._builds.get(key)
         if found is None:
-            found = _stockpile_parts(self, _RANK_VALUES[rank], held)
+            found = _stockpile_parts(self, _RANK_VALUES[rank], (value,))
             self._builds[key] = found
         return found
 
