@@ -6,11 +6,13 @@ from __future__ import annotations
 import itertools
 import random
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant
 
+import fourgames
 from fourgames import FormatError, from_json, to_json
 from fourgames import vier_felder as vf
 from fourgames.cards import DECK_52, Card, sorted_cards
@@ -235,3 +237,31 @@ def test_parse_action_examples() -> None:
     for bad in ("", "sow", "sow 7♥", "dance 7♥ f1", "stockpile 3♣ f0 5♥", "harvest 1♥ f0 -"):
         with pytest.raises(FormatError):
             vf.parse_action(bad)
+
+
+# --- Observation invariance, registration -----------------------------------------------------
+
+
+@settings(max_examples=25)
+@given(states(vf, max_plies=60), st.randoms(use_true_random=False))
+def test_observation_ignores_what_the_player_cannot_see(state: State, rng: random.Random) -> None:
+    """Re-dealing the other hands and the draw pile leaves the observation unchanged."""
+    for player in range(state.players):
+        hidden = [c for i, h in enumerate(state.hands) if i != player for c in h]
+        hidden += state.draw_pile
+        rng.shuffle(hidden)
+        hands, pos = [], 0
+        for i, h in enumerate(state.hands):
+            if i == player:
+                hands.append(h)
+            else:
+                hands.append(tuple(sorted(hidden[pos : pos + len(h)])))
+                pos += len(h)
+        other = attrs.evolve(state, hands=tuple(hands), draw_pile=tuple(hidden[pos:]))
+        vf.validate(other)
+        assert vf.observe(other, player) == vf.observe(state, player)
+
+
+def test_the_game_is_registered() -> None:
+    assert fourgames.get_game("vier-felder") is vf
+    assert set(vf.PRESETS.values()) == {RULEBOOK, VOLLE_ERNTE, JOKER_SUN}
