@@ -687,13 +687,28 @@ def _field(loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> _Field:
 class _Field:
     """What can be harvested from and stockpiled in one field's contents, cached per value."""
 
-    __slots__ = ("_builds", "_harvests", "_pile_sets", "by_class", "counts", "has_items", "piles")
+    __slots__ = (
+        "_builds",
+        "_harvests",
+        "_pile_sets",
+        "ace_alone",
+        "by_class",
+        "counts",
+        "has_items",
+        "piles",
+        "sums",
+    )
 
     def __init__(self, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> None:
         self.piles = piles
         self.has_items = bool(loose or piles)
         self.by_class = _by_class(loose)
         self.counts = _vector(loose)
+        sums = 1  # bit t: some set of loose cards sums to t (aces as 1); bit 0 the empty set
+        for c in loose:
+            sums |= sums << _LOW[c]
+        self.sums = sums & ((1 << (MAX_VALUE + 1)) - 1)
+        self.ace_alone = any(c.rank is Rank.ACE for c in loose)
         self._harvests: dict[int, list[Taken]] = {}
         self._builds: dict[tuple[Rank, int], list[Built]] = {}
         self._pile_sets: dict[int, list[frozenset[Stockpile]]] = {}
@@ -744,14 +759,32 @@ class _Field:
 
     def builds_of_value(self, rank: Rank, value: int) -> list[Built]:
         """The stockpile actions of a card of ``rank`` making a stockpile of ``value``."""
-        if value < _RANK_VALUES[rank][0]:
-            return _NO_BUILDS  # every kind of stockpile is worth at least the played card
+        values = _RANK_VALUES[rank]
+        if value < values[0] or not self._may_build(values, value):
+            return _NO_BUILDS
         key = (rank, value)
         found = self._builds.get(key)
         if found is None:
-            found = _stockpile_parts(self, _RANK_VALUES[rank], (value,))
+            found = _stockpile_parts(self, values, (value,))
             self._builds[key] = found
         return found
+
+    def _may_build(self, values: tuple[int, ...], value: int) -> bool:
+        """A quick necessary condition for any stockpile of ``value`` (from the subset sums
+        of the loose cards, aces as 1): a new SUM, a raise, or the card's group plus another
+        group or stockpile of the value."""
+        sums, low = self.sums, values[0]
+        if value > low and sums >> (value - low) & 1:
+            return True  # new SUM
+        for pile in self.piles:
+            rest = value - pile.value - low
+            if pile.kind is Kind.SUM and rest >= 0 and (rest == 0 or sums >> rest & 1):
+                return True  # raise
+        if not (sums >> value & 1 or (self.ace_alone and value == MAX_VALUE)) and not any(
+            p.value == value for p in self.piles
+        ):
+            return False  # no second group of the value
+        return any(pv == value or (pv < value and sums >> (value - pv) & 1) for pv in values)
 
 
 def _stockpile_parts(info: _Field, values: tuple[int, ...], held: tuple[int, ...]) -> list[Built]:
