@@ -1,6 +1,7 @@
 """Vier Felder timings: random playouts and harvest listing on a field of 20 loose cards.
 
-Run: ``PYTHONPATH=src python tests/vier_felder/benchmark_vier_felder.py [--quick]``.
+Run: ``PYTHONPATH=src python tests/vier_felder/benchmark_vier_felder.py [--quick]`` (CPU time
+of this process, so a busy machine disturbs it less).
 (Not collected by pytest; the issue's ``examples/benchmark.py`` is the lead's file.)
 """
 
@@ -24,12 +25,12 @@ def playouts(players: int, options: vf.Options, games: int) -> tuple[float, floa
     for game in range(games):
         state = vf.new_game(players, seed=derive_seed(2026, game), options=options)
         rng = random.Random(game)
-        start = time.perf_counter()
+        start = time.process_time()
         while not vf.is_terminal(state):
             legal = vf.legal_actions(state)
             state = vf.apply(state, legal[int(rng.random() * len(legal))])
             decisions += 1
-        elapsed += time.perf_counter() - start
+        elapsed += time.process_time() - start
     return 1e6 * elapsed / decisions, decisions / games
 
 
@@ -44,15 +45,15 @@ def field_of_20(trials: int) -> list[tuple[float, float, int]]:
         field, card = tuple(sorted(deck[:20])), deck[20]
         _rules._reachable.cache_clear()
         _rules._field.cache_clear()
-        start = time.perf_counter()
+        start = time.process_time()
         counts = _rules._vector(field)
         for v in vf.card_values(card):
             _rules._reachable(counts, v)
-        search = time.perf_counter() - start
+        search = time.process_time() - start
         _rules._reachable.cache_clear()
-        start = time.perf_counter()
+        start = time.process_time()
         harvests = _rules._field(field, ()).harvests(card.rank)
-        listing = time.perf_counter() - start
+        listing = time.process_time() - start
         rows.append((1e3 * search, 1e3 * listing, len(harvests)))
     return rows
 
