@@ -15,6 +15,7 @@ Rules: docs/games/vier-felder.md (spec sections are cited as §n in the code).
 
 from __future__ import annotations
 
+from fourgames.vier_felder._bench import BENCHMARKS
 from fourgames.vier_felder._render import render
 from fourgames.vier_felder._rules import (
     GAME_ID,
@@ -64,6 +65,7 @@ from fourgames.vier_felder._rules import (
 )
 
 __all__ = [
+    "BENCHMARKS",
     "GAME_ID",
     "JOKER_SUN",
     "MAX_PLAYERS",
