@@ -245,6 +245,32 @@ def test_s16_13_raising_takes_one_sum_stockpile_only() -> None:
     assert not [x for x in of(state, Build, "3♦", 0) if len(x.stockpiles) == 2]
 
 
+def test_s7_extend_an_equal_stockpile_with_a_sum_group_and_a_further_loose_group() -> None:
+    pile = Stockpile(5, Kind.EQUAL, cards("2♥ 3♣ 5♠"))
+    state = position([cards("3♦ 5♥ 4♣ 6♣"), cards("5♦ 8♣ 9♣ 10♣")], [[pile, *cards("2♦ A♠ 4♥")]])
+    action = Build(c("3♦"), 0, frozenset(cards("2♦ A♠ 4♥")), frozenset({pile}), 5)
+    assert action in legal_actions(state)
+    after = apply(state, action)
+    assert after.stockpiles[0] == (Stockpile(5, Kind.EQUAL, cards("2♦ 2♥ 3♣ 3♦ 4♥ 5♠ A♠")),)
+    assert after.loose[0] == ()
+    # without the stockpile the same cards make a new EQUAL 5 (two groups) …
+    assert Build(c("3♦"), 0, frozenset(cards("2♦ A♠ 4♥")), NO_PILES, 5) in legal_actions(state)
+    # 3♦ + 2♦ alone: a new SUM 5; with the stockpile: the EQUAL 5 extended (one action each)
+    sums = [b for b in of(state, Build, "3♦", 0) if b.loose == frozenset(cards("2♦"))]
+    assert [(b.value, b.stockpiles) for b in sums] == [(5, NO_PILES), (5, frozenset({pile}))]
+
+
+def test_s6_an_equal_stockpile_is_harvested_whole_with_its_value() -> None:
+    pile = Stockpile(5, Kind.EQUAL, cards("2♥ 3♣ 5♠"))
+    state = position([cards("5♦ 7♦ 4♣ 6♣"), cards("5♥ 8♣ 9♣ 10♣")], [[pile, c("9♦")]])
+    assert {(a.taken, a.stockpiles) for a in of(state, Harvest, "5♦", 0)} == {
+        (frozenset(), frozenset({pile}))
+    }
+    after = apply(state, Harvest(c("5♦"), 0, frozenset(), frozenset({pile})))
+    assert set(after.harvested[0]) >= set(cards("5♦ 2♥ 3♣ 5♠"))
+    assert after.loose[0] == (c("9♦"),)
+
+
 # --- §8 drawing --------------------------------------------------------------------------------
 
 
