@@ -554,19 +554,22 @@ def _reachable(counts: int, v: int) -> tuple[int, ...]:
     """Every non-empty vector ≤ ``counts`` that splits into groups of value ``v`` (§6): the
     closure of sums of group types; each vector is expanded once (a subset-sum search over
     value classes, not over card subsets)."""
-    types = [t for t in _GROUP_TYPES[v] if _fits(t, counts)]
+    bound, high = counts | _HIGH, _HIGH
+    types = [t for t in _GROUP_TYPES[v] if (bound - t) & high == high]
     out: list[int] = []
     seen = {0}
     frontier = [0]
     while frontier:
         nxt: list[int] = []
         for cur in frontier:
+            room = bound - cur  # nibble i: 8 + counts_i − cur_i
             for t in types:
-                new = cur + t
-                if new not in seen and _fits(new, counts):
-                    seen.add(new)
-                    out.append(new)
-                    nxt.append(new)
+                if (room - t) & high == high:  # cur + t fits (`_fits`, inlined)
+                    new = cur + t
+                    if new not in seen:
+                        seen.add(new)
+                        out.append(new)
+                        nxt.append(new)
         frontier = nxt
     return tuple(out)
 
@@ -597,18 +600,27 @@ def _sum_vectors(counts: int, target: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _expand(vec: int, by_class: Sequence[tuple[Card, ...]]) -> list[frozenset[Card]]:
-    """The card sets of the field with value vector ``vec``."""
-    choices: list[list[tuple[Card, ...]]] = []
+def _expand(
+    vec: int, by_class: Sequence[tuple[Card, ...]], memo: dict[int, list[frozenset[Card]]]
+) -> list[frozenset[Card]]:
+    """The card sets of the field with value vector ``vec`` (``memo`` keeps the sets of ``k``
+    cards of one class, so that sets are joined by union without hashing cards again)."""
+    choices: list[list[frozenset[Card]]] = []
     while vec:
         low = (vec & -vec).bit_length() - 1
         cls = low // 4
-        k = (vec >> (4 * cls)) & 15
-        choices.append(list(itertools.combinations(by_class[cls], k)))
-        vec &= ~(15 << (4 * cls))
+        part = vec & (15 << (4 * cls))
+        found = memo.get(part)
+        if found is None:
+            k = part >> (4 * cls)
+            found = [frozenset(combo) for combo in itertools.combinations(by_class[cls], k)]
+            memo[part] = found
+        choices.append(found)
+        vec ^= part
     if len(choices) == 1:
-        return [frozenset(combo) for combo in choices[0]]
-    return [frozenset(itertools.chain.from_iterable(p)) for p in itertools.product(*choices)]
+        return choices[0]
+    first, *rest = choices
+    return [head.union(*tail) for head in first for tail in itertools.product(*rest)]
 
 
 def _by_class(items: Iterable[Card]) -> list[tuple[Card, ...]]:
@@ -693,6 +705,7 @@ class _Field:
         "_pile_sets",
         "ace_alone",
         "by_class",
+        "combos",
         "counts",
         "has_items",
         "piles",
@@ -703,6 +716,7 @@ class _Field:
         self.piles = piles
         self.has_items = bool(loose or piles)
         self.by_class = _by_class(loose)
+        self.combos: dict[int, list[frozenset[Card]]] = {}
         self.counts = _vector(loose)
         sums = 1  # bit t: some set of loose cards sums to t (aces as 1); bit 0 the empty set
         for c in loose:
@@ -729,7 +743,7 @@ class _Field:
             piles = self.pile_sets(v)
             loose_sets = [_EMPTY]
             for vec in _reachable(self.counts, v):
-                loose_sets.extend(_expand(vec, self.by_class))
+                loose_sets.extend(_expand(vec, self.by_class, self.combos))
             found = [(ls, ps) for ls in loose_sets for ps in piles if ls or ps]
             self._harvests[v] = found
         return found
@@ -792,20 +806,20 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], held: tuple[int, ...
     stockpiles, value): raise a SUM, a new SUM, or an EQUAL stockpile (new, extended or
     merged)."""
     out: list[Built] = []
-    piles, counts, by_class = info.piles, info.counts, info.by_class
+    piles, counts, by_class, memo = info.piles, info.counts, info.by_class, info.combos
     low = values[0]
     no_piles: frozenset[Stockpile] = frozenset()
     for value in held:  # the held card (§7)
         # new SUM: p + ≥ 1 loose cards = V (aces as 1)
         if value - low >= 1:
             for vec in _sum_vectors(counts, value - low):
-                out.extend((loose, no_piles, value) for loose in _expand(vec, by_class))
+                out.extend((loose, no_piles, value) for loose in _expand(vec, by_class, memo))
         # raise a SUM stockpile S: S + p + optional loose cards = V (§16.13)
         for pile in piles:
             if pile.kind is Kind.SUM and value - pile.value - low >= 0:
                 single = frozenset((pile,))
                 for vec in _sum_vectors(counts, value - pile.value - low):
-                    loose_sets = _expand(vec, by_class) if vec else [_EMPTY]
+                    loose_sets = _expand(vec, by_class, memo) if vec else [_EMPTY]
                     out.extend((loose, single, value) for loose in loose_sets)
         # EQUAL: p's group (p alone or p + loose cards) + further loose groups + stockpiles of V
         several: dict[int, bool] = {}
@@ -820,7 +834,7 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], held: tuple[int, ...
             continue
         equal_piles = info.pile_sets(value)
         for vec, has_two_groups in several.items():
-            loose_sets = _expand(vec, by_class) if vec else [_EMPTY]
+            loose_sets = _expand(vec, by_class, memo) if vec else [_EMPTY]
             for ps in equal_piles:
                 if ps or has_two_groups:
                     out.extend((loose, ps, value) for loose in loose_sets)
