@@ -301,3 +301,23 @@ def test_s6_2_four_players_a_partner_winning_the_jack_scores_for_the_partnership
 def test_s9_2_pitch_game_tie_scores_nobody(players: int) -> None:
     assert game_winner((0,) * 2, 0, players, PITCH) is None
     assert game_winner((5, 9), 0, players, PITCH) == 1
+
+
+def test_s8_the_game_ends_at_the_jack_before_game_is_scored() -> None:
+    state = dealt("Q♣ 3♦ 4♦ 5♦ 6♦ 7♦", "A♣ J♣ 2♣ 3♥ 4♥ 10♥", "7♣", scores=(6, 0))
+    state = do(state, "stand", "play J♣")
+    assert legal_actions(state) == (Play(Card.parse("Q♣")),)  # a trump lead must be followed
+    state = finish_hand(do(state, "play Q♣"))
+    assert state.phase is Phase.OVER
+    assert state.awards == (Award(HIGH, BEN, 1), Award(LOW, BEN, 1), Award(JACK, ANNA, 1))
+    assert state.scores == (7, 2)
+    assert winners(state) == frozenset({ANNA})
+
+
+def test_s8_the_game_ends_at_the_game_point() -> None:
+    # no trump dealt (♠ turned up): only Game is scored, and it takes Anna from 6 to 7
+    state = dealt("A♥ K♥ 10♥ 10♦ 5♣ 6♣", "2♥ 3♥ 4♥ 2♦ 3♦ 4♦", "2♠", scores=(6, 6))
+    state = finish_hand(do(state, "stand"))
+    assert state.awards == (Award(GAME, ANNA, 1),)
+    assert state.scores == (7, 6)
+    assert winners(state) == frozenset({ANNA})

@@ -298,3 +298,27 @@ def test_s9_3_trinidad_three_players_any_other_capturer_hangs_the_jack() -> None
     assert state.tricks[0].winner == 0
     state = finish_hand(state)
     assert Award(AwardKind.HANG_JACK, 0, 3) in state.history[0].awards
+
+
+def test_A28_trinidad_three_players_the_forced_run_watches_the_dealers_left_hand_neighbour() -> (
+    None
+):
+    # dealer 0, counter-clockwise: eldest (the beggar) is 2, the non-beggar is 1
+    deck = stack_deck(3, [[], [], []], Card.parse("7♥"), dealer=0, options=TRINIDAD)
+    state = apply(from_deck(3, deck, dealer=0, scores=(0, 13, 0), options=TRINIDAD), Beg())
+    assert current_player(state) == 0
+    assert legal_actions(state) == (all_fours.Run(),)
+    # the beggar himself at 13 may be given the winning point
+    state = apply(from_deck(3, deck, dealer=0, scores=(0, 0, 13), options=TRINIDAD), Beg())
+    assert legal_actions(state) == (all_fours.Give(), all_fours.Run())
+    state = apply(state, all_fours.Give())
+    assert state.scores == (0, 1, 14)
+    assert winners(state) == frozenset({2})
+
+
+def test_s9_2_pitch_three_players_a_tie_for_the_top_scores_nobody() -> None:
+    # the dealer tying one non-dealer would give that non-dealer the point in the base game
+    assert all_fours.game_winner((20, 20, 5), 0, 3, PITCH) is None
+    assert all_fours.game_winner((20, 20, 5), 0, 3, SEVEN_UP) == 1
+    assert all_fours.game_winner((20, 5, 20), 0, 3, PITCH) is None
+    assert all_fours.game_winner((30, 15, 15), 0, 3, PITCH) == 0

@@ -393,8 +393,14 @@ def from_deck(
     if len(deck) != len(DECK_52) or set(deck) != set(DECK_52):
         raise ValueError("the deck must hold each of the 52 cards once")
     side_scores = (0,) * _sides(players) if scores is None else tuple(scores)
-    if len(side_scores) != _sides(players) or any(s < 0 for s in side_scores):
-        raise ValueError(f"scores needs {_sides(players)} non-negative side scores")
+    if len(side_scores) != _sides(players) or any(type(s) is not int or s < 0 for s in side_scores):
+        raise ValueError(f"scores needs {_sides(players)} non-negative integer side scores")
+    if type(seed) is not int:
+        raise ValueError(f"seed must be an int, not {type(seed).__name__}")
+    if type(hand_number) is not int or hand_number < 0:
+        raise ValueError(f"hand_number must be a non-negative int, not {hand_number!r}")
+    if not all(isinstance(sheet, HandSheet) for sheet in history):
+        raise ValueError("history must hold the HandSheet of each finished hand")
     if max(side_scores) >= target_of(options):
         raise ValueError("a side has already reached the target")
     return _deal(options, seed, hand_number, dealer, side_scores, tuple(history), deck, players)
@@ -422,8 +428,23 @@ def stack_deck(
     """
     options = Options() if options is None else options
     order = _seat_order(_next(dealer, players, options), players, options)
-    named: list[Card] = [card for hand in hands for card in hand]
-    for extra, run_turnup in runs:
+    hands_: list[list[Card]] = [list(hand) for hand in hands]
+    runs_: list[tuple[list[list[Card]], Card]] = [
+        ([list(part) for part in extra], run_turnup) for extra, run_turnup in runs
+    ]
+    if len(hands_) != players:
+        raise ValueError(f"one hand per player: {players} hands, not {len(hands_)}")
+    if any(len(hand) > HAND_SIZE for hand in hands_):
+        raise ValueError("a hand is dealt six cards, not more")
+    if options.blind and (turnup is not None or runs_):
+        raise ValueError("Pitch has no turn-up and no running the cards")
+    for extra, _ in runs_:
+        if len(extra) != players:
+            raise ValueError(f"one part per player in every run: {players}, not {len(extra)}")
+        if any(len(part) > ROUND for part in extra):
+            raise ValueError("a run deals three cards to each player, not more")
+    named: list[Card] = [card for hand in hands_ for card in hand]
+    for extra, run_turnup in runs_:
         named += [card for part in extra for card in part]
         named.append(run_turnup)
     if turnup is not None:
@@ -438,14 +459,14 @@ def stack_deck(
             part.append(next(spare))
         return part
 
-    hand_lists = [filled(hands[seat], HAND_SIZE) for seat in range(players)]
+    hand_lists = [filled(hands_[seat], HAND_SIZE) for seat in range(players)]
     deck: list[Card] = []
     for round_ in range(2):
         for seat in order:
             deck.extend(hand_lists[seat][ROUND * round_ : ROUND * (round_ + 1)])
     if turnup is not None:
         deck.append(turnup)
-    for extra, run_turnup in runs:
+    for extra, run_turnup in runs_:
         extra_lists = [filled(extra[seat], ROUND) for seat in range(players)]
         for seat in order:
             deck.extend(extra_lists[seat])
@@ -1135,8 +1156,10 @@ def _validate(state: object) -> None:
         _fail("hand number or dealer out of range")
     if not 0 <= state.leader < players:
         _fail("leader out of range")
-    if len(state.scores) != _sides(players) or any(s < 0 for s in state.scores):
-        _fail(f"scores must be {_sides(players)} non-negative side scores")
+    if len(state.scores) != _sides(players) or any(
+        type(s) is not int or s < 0 for s in state.scores
+    ):
+        _fail(f"scores must be {_sides(players)} non-negative integer side scores")
     if len(state.discards) != players:
         _fail("one discard pile per player")
     zones: list[Card] = [*state.stock, *state.turnups, *state.trick]
@@ -1154,6 +1177,8 @@ def _validate(state: object) -> None:
             _fail("a trick's winner is not the one the rules give")
     if len(zones) != len(DECK_52) or set(zones) != set(DECK_52):
         _fail("the 52 cards must each be in exactly one place")
+    _validate_tricks(state)
+    _validate_awards(state)
     phase = state.phase
     reached = [side for side, score in enumerate(state.scores) if score >= target]
     if phase is Phase.OVER:
@@ -1211,6 +1236,78 @@ def _validate(state: object) -> None:
         _fail("every player discarded down to six")
     if len(state.discards[0]) + HAND_SIZE != _dealt_each(state):
         _fail("every player was dealt 6 cards and 3 per run, then discarded down to six")
+
+
+def _validate_tricks(state: State) -> None:
+    # §5: eldest leads the first trick, each winner leads the next, and every follower who held
+    # the led suit followed it or trumped; §9.2: in Pitch the first card led is the trump suit
+    players = len(state.hands)
+    options = state.options
+    played = [(trick.leader, trick.cards) for trick in state.tricks]
+    if state.trick:
+        played.append((state.leader, state.trick))
+    if not played:
+        return
+    if options.blind and state.trump is not played[0][1][0].suit:
+        _fail("in Pitch the trump is the suit of the first card led")
+    if played[0][0] != _eldest(state):
+        _fail("eldest leads the first trick")
+    for before, trick in zip(state.tricks, played[1:], strict=False):
+        if trick[0] != before.winner:
+            _fail("the winner of a trick leads the next one")
+    # what each player held before each trick: the hand now plus the cards played since
+    held = [set(hand) for hand in state.hands]
+    for leader, cards_ in reversed(played):
+        seat = leader
+        for card in cards_:
+            held[seat].add(card)
+            seat = _next(seat, players, options)
+        led = cards_[0].suit
+        seat = _next(leader, players, options)
+        for card in cards_[1:]:
+            off_suit = card.suit is not led and card.suit is not state.trump
+            if off_suit and any(other.suit is led for other in held[seat]):
+                _fail(f"player {seat} did not follow suit or trump with {card}")
+            seat = _next(seat, players, options)
+
+
+_SCORING_ORDER: Final = {
+    AwardKind.HIGH: 0,
+    AwardKind.LOW: 1,
+    AwardKind.JACK: 2,
+    AwardKind.HANG_JACK: 2,
+    AwardKind.GAME: 3,
+}
+
+
+def _validate_awards(state: State) -> None:
+    # §3.4, §4.2: the turned jack, the gift and the running jack are the hand's first awards;
+    # §6.2: the trick scoring follows after the sixth trick only, in the order H, L, J, G
+    players = len(state.hands)
+    dealer_side = side_of(state.dealer, players)
+    events: list[Award] = []
+    if state.turnups and state.turnups[0].rank is Rank.JACK:
+        events.append(Award(AwardKind.TURNED_JACK, dealer_side, 1))
+    if state.begging is Begging.GIVEN:
+        events += [Award(AwardKind.GIFT, side, 1) for side in _gift_recipients(state)]
+    ran = state.begging is Begging.RAN and len(state.turnups) > 1
+    if ran and state.turnups[-1].rank is Rank.JACK:
+        events.append(Award(AwardKind.RUNNING_JACK, dealer_side, 1))
+    awards = state.awards
+    if any(type(award) is not Award for award in awards):
+        _fail("awards must be Awards")
+    scoring = awards[len(events) :]
+    if tuple(awards[: len(events)]) != tuple(events) or (
+        scoring and (state.phase is not Phase.OVER or len(state.tricks) != TRICKS_PER_HAND)
+    ):
+        _fail("the awards of this hand are not the ones its turn-ups and begging give")
+    order = [_SCORING_ORDER.get(award.kind, -1) for award in scoring]
+    if min(order, default=0) < 0 or order != sorted(set(order)):
+        _fail("the trick scoring awards High, Low, Jack and Game once each, in that order")
+    every = [award for sheet in state.history for award in sheet.awards] + list(awards)
+    for side in range(len(state.scores)):
+        if sum(award.points for award in every if award.side == side) > state.scores[side]:
+            _fail(f"side {side} has been awarded more points than its score")
 
 
 def _dealt_each(state: State) -> int:
