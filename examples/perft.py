@@ -15,17 +15,6 @@ import fourgames
 from fourgames.testing import divide, perft, read_perft_file
 
 
-def setup_state(game: Any, setup: dict[str, Any]) -> Any:
-    """The deal a perft file's ``setup`` line names (``options``: keyword arguments or a
-    preset name)."""
-    options = setup.get("options")
-    if isinstance(options, str):
-        options = game.PRESETS[options]
-    elif isinstance(options, dict):
-        options = game.Options(**options)
-    return game.new_game(setup["players"], seed=setup["seed"], options=options)
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     """Print a count (or a divide table), or check every entry of a perft file."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -41,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.check:
         for case in read_perft_file(args.check):
             checked: Any = fourgames.get_game(args.game or case.setup["game"])
-            state = setup_state(checked, case.setup)
+            state = case.state(checked)
             for depth, expected in case.counts:
                 if expected > args.max_nodes:
                     continue
@@ -53,8 +42,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("name a game, or use --check FILE")
     game: Any = fourgames.get_game(args.game)
     players = game.MIN_PLAYERS if args.players is None else args.players
-    options = {} if args.preset is None else args.preset
-    state = setup_state(game, {"players": players, "seed": args.seed, "options": options})
+    options = None if args.preset is None else game.PRESETS[args.preset]
+    state = game.new_game(players, seed=args.seed, options=options)
     start = time.perf_counter()
     if args.divide:
         for text, count in divide(game, state, args.depth):

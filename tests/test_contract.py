@@ -4,11 +4,12 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import fourgames
 from fourgames.testing import check_game
-from fourgames.testing.strategies import GameMachine
+from fourgames.testing.strategies import GameMachine, actions, states
 
 TESTS = Path(__file__).parent
 
@@ -56,6 +57,27 @@ def test_every_game_has_golden_perft_and_playthrough_files(game_id: str) -> None
     golden = TESTS / game_id.replace("-", "_") / "golden"
     assert list(golden.glob("*.perft")), f"no perft file in {golden}"
     assert list(golden.glob("playthrough*.txt")), f"no playthrough in {golden}"
+
+
+@pytest.mark.parametrize("game_id", sorted(fourgames.GAMES))
+@settings(max_examples=25)
+@given(data=st.data())
+def test_reachable_states_round_trip_and_refuse_unlisted_actions(
+    game_id: str, data: st.DataObject
+) -> None:
+    game = fourgames.get_game(game_id)
+    state = data.draw(states(game, max_plies=120))
+    game.validate(state)
+    assert fourgames.from_json(fourgames.to_json(state)) == state
+    for player in range(len(game.scores(state))):
+        observation = game.observe(state, player)
+        assert fourgames.from_json(fourgames.to_json(observation)) == observation
+    probe = data.draw(actions(game))
+    if probe in (*game.legal_actions(state), *game.events(state)):
+        game.apply(state, probe)
+    else:
+        with pytest.raises(fourgames.IllegalActionError):
+            game.apply(state, probe)
 
 
 def test_get_game_names_the_known_games() -> None:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-from fourgames import vier_jahreszeiten
+from fourgames import all_fours, vier_felder, vier_jahreszeiten, viereinhalb_minuten
 from fourgames.errors import FormatError, FourGamesError, IllegalActionError
 from fourgames.protocol import Game
 from fourgames.records import Record, record_to_json, replay, start_record
@@ -42,7 +42,12 @@ __all__ = [
 __version__: Final = "0.1.0.dev0"
 
 GAMES: Final[Mapping[str, Game[Any, Any]]] = MappingProxyType(
-    {vier_jahreszeiten.GAME_ID: vier_jahreszeiten}
+    {
+        all_fours.GAME_ID: all_fours,
+        vier_felder.GAME_ID: vier_felder,
+        vier_jahreszeiten.GAME_ID: vier_jahreszeiten,
+        viereinhalb_minuten.GAME_ID: viereinhalb_minuten,
+    }
 )
 """Every game of the library by its id (``"vier-felder"``, ``"all-fours"``, …)."""
 

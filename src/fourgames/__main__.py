@@ -72,7 +72,7 @@ def _options(game: Game[Any, Any], preset: str | None, pairs: Sequence[str]) -> 
         names = ", ".join(sorted(presets)) or "none"
         raise UsageError(f"{game.GAME_ID} has no preset {preset!r}; presets: {names}")
     base = presets[preset] if preset is not None else module.Options()
-    data = converter.unstructure(base)
+    data = json.loads(json.dumps(converter.unstructure(base)))
     for pair in pairs:
         key, sep, text = pair.partition("=")
         if not sep:
@@ -81,7 +81,7 @@ def _options(game: Game[Any, Any], preset: str | None, pairs: Sequence[str]) -> 
             raise UsageError(f"{game.GAME_ID} has no option {key!r}; options: {', '.join(data)}")
         data[key] = _value(text)
     try:
-        return structure(data, module.Options, "options")
+        return structure(data, module.Options, "$.options")
     except FormatError as err:
         raise UsageError(f"bad option value: {err}") from None
 
@@ -117,7 +117,12 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--games must be at least 1")
     try:
         result = simulate(
-            game, players, args.games, seed=args.seed or 0, options=options, progress=True
+            game,
+            players,
+            args.games,
+            seed=0 if args.seed is None else args.seed,
+            options=options,
+            progress=True,
         )
     except ValueError as err:
         raise UsageError(str(err)) from None
@@ -173,6 +178,8 @@ def _ask_number(ask: Callable[[str], str], count: int, out: TextIO) -> int:
 
 
 def _games(args: argparse.Namespace, out: TextIO) -> int:
+    if not GAMES:
+        print("no games registered", file=out)
     for game_id in sorted(GAMES):
         game = GAMES[game_id]
         presets = ", ".join(sorted(getattr(game, "PRESETS", {}))) or "-"
@@ -193,11 +200,10 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
 # --- Parsing -------------------------------------------------------------------------------
 
 
-def _add_setup(parser: argparse.ArgumentParser, *, players: bool = True) -> None:
+def _add_setup(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
     parser.add_argument("game", help="a game id (see `fourgames games`) or a module path")
-    if players:
-        parser.add_argument("--players", type=int, help="players at the table (default: fewest)")
-    parser.add_argument("--seed", type=int, help="the deal's seed (default: a fresh one)")
+    parser.add_argument("--players", type=int, help="players at the table (default: fewest)")
+    parser.add_argument("--seed", type=int, help=seed_help)
     parser.add_argument("--preset", help="a named variant of the game")
     parser.add_argument(
         "--option",
@@ -213,16 +219,16 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     sim = commands.add_parser("simulate", help="play many games between random bots")
-    _add_setup(sim)
+    _add_setup(sim, seed_help="seed of the whole run; game k is dealt from it (default 0)")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.set_defaults(handler=_simulate)
 
     show = commands.add_parser("show", help="render a fresh deal")
-    _add_setup(show)
+    _add_setup(show, seed_help="the deal's seed (default: a fresh one)")
     show.set_defaults(handler=_show)
 
     play = commands.add_parser("play", help="play in the terminal against random bots")
-    _add_setup(play)
+    _add_setup(play, seed_help="the deal's seed (default: a fresh one)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.set_defaults(handler=_play)
 

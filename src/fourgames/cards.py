@@ -89,7 +89,7 @@ _RANK_SYMBOL: Final = {
 }
 
 
-@attrs.frozen(order=True, repr=False, cache_hash=True)
+@attrs.frozen(eq=False, repr=False)
 class Card:
     """A playing card, ordered by rank, then suit (♣ ♦ ♥ ♠).
 
@@ -99,6 +99,31 @@ class Card:
 
     rank: Rank
     suit: Suit
+    _index: int = attrs.field(init=False, repr=False)
+    """Rank-then-suit position (8 … 59): equality, hashing and order in one int."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_index", int(self.rank) * 4 + _SUIT_INDEX[self.suit])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self._index == other._index
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self._index
+
+    def __lt__(self, other: Card) -> bool:
+        return self._index < other._index
+
+    def __le__(self, other: Card) -> bool:
+        return self._index <= other._index
+
+    def __gt__(self, other: Card) -> bool:
+        return self._index > other._index
+
+    def __ge__(self, other: Card) -> bool:
+        return self._index >= other._index
 
     def __str__(self) -> str:
         return _CARD_TEXT[self]

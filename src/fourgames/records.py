@@ -10,7 +10,7 @@ import attrs
 from fourgames.errors import IllegalActionError
 from fourgames.protocol import Game
 
-__all__ = ["Record", "record_to_json", "replay"]
+__all__ = ["Record", "record_to_json", "replay", "start_record"]
 
 
 @attrs.frozen
@@ -18,7 +18,8 @@ class Record:
     """A finished or unfinished game: who played, the seed, the options and every action.
 
     >>> from fourgames import Record
-    >>> Record("vier-felder", 2, 7, None).actions
+    >>> from fourgames.testing import reference as match
+    >>> Record("match", 2, 7, match.Options()).actions
     ()
     """
 
@@ -27,7 +28,7 @@ class Record:
     players: int
     seed: int
     options: Any
-    """The game's ``Options`` (``None`` only while building a record by hand: the defaults)."""
+    """The game's ``Options``."""
     actions: tuple[Any, ...] = ()
     """Every action in order, events such as a timer running out included."""
 
@@ -48,9 +49,9 @@ def replay(record: Record, game: Game[Any, Any] | None = None) -> Iterator[Any]:
     where it goes wrong, with the ply number in the message and the rule in ``.rule``.
     """
     if game is None:
-        from fourgames import get_game
+        from fourgames.serialization import registered_game
 
-        game = get_game(record.game)
+        game = registered_game(record.game)
     state = game.new_game(record.players, seed=record.seed, options=record.options)
     yield state
     for ply, action in enumerate(record.actions, start=1):

@@ -18,6 +18,7 @@ other keys are the object's fields; see ``docs/json.md``.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import types
 import typing
@@ -237,6 +238,16 @@ def _codec(game_id: str) -> _Codec | None:
     return _CODECS.get(game_id)
 
 
+def registered_game(game_id: str) -> Game[Any, Any]:
+    """The game with this id among ``GAMES`` and the games given to `register_game`."""
+    codec = _codec(game_id)
+    if codec is None:
+        from fourgames import get_game
+
+        return get_game(game_id)  # raises KeyError naming the known games
+    return cast(Game[Any, Any], codec.game)
+
+
 def _register_all() -> None:
     from fourgames import GAMES
 
@@ -263,6 +274,9 @@ def to_data(obj: object) -> dict[str, Any]:
 
     if isinstance(obj, Record):
         codec = _codec(obj.game)
+        if codec is None:
+            _register_owner(type(obj.options))
+            codec = _codec(obj.game)
         if codec is None:
             raise TypeError(f"unknown game {obj.game!r}")
         return {
@@ -354,7 +368,9 @@ def structure(data: object, tp: Any, path: str = "$") -> Any:
 def _explain(err: BaseException, tp: Any) -> str:
     if isinstance(err, KeyError):
         return "required field missing"
-    name = getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
+    if tp is None:
+        return str(err)
+    name = getattr(tp, "__name__", None) or re.sub(r"\b[\w.]+\.(\w+)", r"\1", str(tp))
     return f"invalid value for {name}: {err}"
 
 

@@ -17,7 +17,7 @@ import json
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -278,6 +278,15 @@ class PerftCase:
     counts: tuple[tuple[int, int], ...]
     """``(depth, count)`` pairs."""
 
+    def state(self, game: Game[Any, Any]) -> Any:
+        """The deal of ``setup``: ``options`` is a preset name, keyword arguments, or absent."""
+        options: Any = self.setup.get("options")
+        if isinstance(options, str):
+            options = cast(Any, game).PRESETS[options]
+        elif isinstance(options, dict):
+            options = cast(Any, game).Options(**options)
+        return game.new_game(self.setup["players"], seed=self.setup["seed"], options=options)
+
 
 def read_perft_file(path: str | Path) -> list[PerftCase]:
     """Read a perft file in python-chess's format, keyed by seed::
@@ -296,15 +305,16 @@ def read_perft_file(path: str | Path) -> list[PerftCase]:
             cases.append(PerftCase(current["id"], current["setup"], tuple(counts)))
 
     for raw in Path(path).read_text(encoding="utf-8").splitlines():
-        line = raw.split("#", 1)[0].strip()
-        if not line:
+        key, _, value = raw.strip().partition(" ")
+        if key == "setup":
+            current["setup"] = json.JSONDecoder().raw_decode(value.strip())[0]
             continue
-        key, _, value = line.partition(" ")
+        key, _, value = raw.split("#", 1)[0].strip().partition(" ")
+        if not key:
+            continue
         if key == "id":
             close()
             current, counts = {"id": value.strip()}, []
-        elif key == "setup":
-            current["setup"] = json.loads(value)
         elif key == "perft":
             depth, count = value.split()
             counts.append((int(depth), int(count)))

@@ -274,7 +274,7 @@ def observe(state: State, player: int) -> Observation:
 
 def render(state: State) -> str:
     """The pile's top, the stock's size and every hand."""
-    lines = [f"pile: {state.pile[-1]} ({len(state.pile)} cards)  stock: {len(state.stock)}"]
+    lines = [f"pile: {state.pile[-1]} (of {len(state.pile)})  stock: {len(state.stock)}"]
     for player, hand in enumerate(state.hands):
         marker = ">" if player == current_player(state) else " "
         lines.append(f"{marker} player {player}: {' '.join(map(str, hand))}")

@@ -1,0 +1,1326 @@
+"""All Fours (Seven Up): the rules, top to bottom like the spec (``§n`` cites its sections).
+
+Spec: ``shared/rules/all-fours.md``; user documentation: ``docs/games/all-fours.md``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import ClassVar, Final, NoReturn, TypeAlias
+
+import attrs
+
+from fourgames.cards import DECK_52, Card, Rank, Suit
+from fourgames.errors import FormatError, IllegalActionError
+from fourgames.shuffle import derive_seed, fresh_seed, shuffled
+
+GAME_ID: Final = "all-fours"
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+RULES_VERSION: Final = 1
+HAND_SIZE: Final = 6  # §3.2
+TRICKS_PER_HAND: Final = 6  # §5
+ROUND: Final = 3  # §3.2, §4.2: cards are dealt three at a time
+
+# §1 card points, used only for the Game point (A1)
+CARD_POINTS: Final[Mapping[Rank, int]] = MappingProxyType(
+    {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+)
+_POINTS: Final = {card: CARD_POINTS.get(card.rank, 0) for card in DECK_52}
+
+
+# --- Options and presets (§9) -------------------------------------------------------------------
+
+
+class InPlay(enum.Enum):
+    """Which cards are "in play" for High and Low (§6.1, A2)."""
+
+    DEALT = "dealt"
+    """Every card dealt to a player this hand, discards included (the default)."""
+    HELD_AT_PLAY = "held_at_play"
+    """Only the cards held when trick play starts (after discarding)."""
+
+
+@attrs.frozen
+class Options:
+    """Every variant and house rule; the defaults are the rulebook's (Seven Up to 7)."""
+
+    target: int | None = None
+    """Points needed to win (§1, §8); ``None`` = the variant's own: 7, or 14 with Trinidad."""
+    blind: bool = False
+    """Blind All Fours / Pitch (§9.2): the first lead sets trump; no turn-up, no begging."""
+    trinidad: bool = False
+    """Trinidad All Fours (§9.3): 14 points, counter-clockwise play, hang jack = 3."""
+    in_play: InPlay = InPlay.DEALT
+    """What counts as in play for High and Low (§6.1, A2)."""
+    gift_cannot_win: bool = False
+    """Foster's rule (A11): the dealer may not give a gift that puts a player out."""
+    first_dealer: int | None = None
+    """The first dealer's seat; ``None`` = drawn by lot from the game seed (§2, A19)."""
+
+
+SEVEN_UP: Final = Options()
+"""The base game: Seven Up to 7 points, with begging and running the cards."""
+LONG: Final = Options(target=11)
+"""The longer game to 11 points (§9.1)."""
+PITCH: Final = Options(blind=True)
+"""Blind All Fours, also called Pitch (§9.2)."""
+TRINIDAD: Final = Options(trinidad=True)
+"""Trinidad All Fours (§9.3): to 14, counter-clockwise, hang jack worth 3."""
+PRESETS: Final[Mapping[str, Options]] = MappingProxyType(
+    {"seven-up": SEVEN_UP, "long": LONG, "pitch": PITCH, "trinidad": TRINIDAD}
+)
+"""The named presets by name."""
+
+
+def target_of(options: Options) -> int:
+    """The points needed to win under ``options`` (§9.4)."""
+    if options.target is not None:
+        return options.target
+    return 14 if options.trinidad else 7
+
+
+def _check_options(options: object, players: int) -> Options:
+    if not isinstance(options, Options):
+        raise ValueError(f"options must be all_fours.Options, not {type(options).__name__}")
+    if options.target is not None and (type(options.target) is not int or options.target < 1):
+        raise ValueError(f"target must be a positive integer or None, not {options.target!r}")
+    for name in ("blind", "trinidad", "gift_cannot_win"):
+        if type(getattr(options, name)) is not bool:
+            raise ValueError(f"{name} must be a bool")
+    if not isinstance(options.in_play, InPlay):
+        raise ValueError(f"in_play must be an InPlay, not {options.in_play!r}")
+    first = options.first_dealer
+    if first is not None and (type(first) is not int or not 0 <= first < players):
+        raise ValueError(f"first_dealer must be a seat 0..{players - 1} or None, not {first!r}")
+    return options
+
+
+# --- Actions (§4, §5) ---------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Stand:
+    """Eldest accepts the turned-up suit as trump (§4.1)."""
+
+    TAG: ClassVar[str] = "stand"
+
+    def __str__(self) -> str:
+        return "stand"
+
+
+@attrs.frozen
+class Beg:
+    """Eldest begs for another trump; the dealer answers with `Give` or `Run` (§4.1)."""
+
+    TAG: ClassVar[str] = "beg"
+
+    def __str__(self) -> str:
+        return "beg"
+
+
+@attrs.frozen
+class Give:
+    """The dealer keeps the trump and gives the beggar's side a point ("Nimm ihn", §4.2)."""
+
+    TAG: ClassVar[str] = "give"
+
+    def __str__(self) -> str:
+        return "give"
+
+
+@attrs.frozen
+class Run:
+    """The dealer runs the cards: 3 more each and a new turn-up until a new suit (§4.2)."""
+
+    TAG: ClassVar[str] = "run"
+
+    def __str__(self) -> str:
+        return "run"
+
+
+@attrs.frozen
+class Discard:
+    """The player to discard lays ``card`` away face down, one card per action (§4.3)."""
+
+    TAG: ClassVar[str] = "discard"
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen
+class Play:
+    """The player to move plays ``card`` to the current trick (§5)."""
+
+    TAG: ClassVar[str] = "play"
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+Action: TypeAlias = Stand | Beg | Give | Run | Discard | Play
+
+_STAND: Final = Stand()
+_BEG: Final = Beg()
+_GIVE: Final = Give()
+_RUN: Final = Run()
+_DISCARD: Final = {card: Discard(card) for card in DECK_52}
+_PLAY: Final = {card: Play(card) for card in DECK_52}
+_ANSWERS: Final = (_GIVE, _RUN)
+_FORCED_RUN: Final = (_RUN,)
+_BEGGING: Final = (_STAND, _BEG)
+
+
+def parse_action(text: str) -> Action:
+    """Read the text notation of `str(action)`: ``stand``, ``beg``, ``give``, ``run``,
+    ``discard 7♥``, ``play 10♠`` (cards also in ASCII: ``play TS``).
+
+    >>> parse_action("play 10♠") == Play(Card.parse("TS"))
+    True
+    """
+    words = text.split() if isinstance(text, str) else []
+    simple: dict[str, Action] = {"stand": _STAND, "beg": _BEG, "give": _GIVE, "run": _RUN}
+    if len(words) == 1 and words[0].lower() in simple:
+        return simple[words[0].lower()]
+    if len(words) == 2 and words[0].lower() in ("discard", "play"):
+        card = Card.parse(words[1])
+        return _DISCARD[card] if words[0].lower() == "discard" else _PLAY[card]
+    raise FormatError(f"not an All Fours action: {text!r}")
+
+
+# --- State --------------------------------------------------------------------------------------
+
+
+class Phase(enum.Enum):
+    """Where the hand stands."""
+
+    BEGGING = "begging"
+    """Eldest chooses Stand or Beg (§4.1)."""
+    ANSWER = "answer"
+    """The dealer answers a beg with Give or Run (§4.2)."""
+    DISCARD = "discard"
+    """After a Run, players discard back to six, eldest first (§4.3)."""
+    PLAY = "play"
+    """The six tricks (§5)."""
+    OVER = "over"
+    """A side reached the target (§8)."""
+
+
+class Begging(enum.Enum):
+    """How the trump of the current hand was settled (public)."""
+
+    PENDING = "pending"
+    BEGGED = "begged"
+    STOOD = "stood"
+    GIVEN = "given"
+    RAN = "ran"
+    BLIND = "blind"
+    """Pitch (§9.2): no turn-up and no begging; the first lead sets trump."""
+
+
+class AwardKind(enum.Enum):
+    """The ways to score a point (§3.4, §4.2, §6.2, §9.3)."""
+
+    TURNED_JACK = "turned jack"
+    GIFT = "gift"
+    RUNNING_JACK = "running jack"
+    HIGH = "high"
+    LOW = "low"
+    JACK = "jack"
+    HANG_JACK = "hang jack"
+    GAME = "game"
+
+
+@attrs.frozen
+class Award:
+    """One line of the score sheet: ``points`` to ``side`` for ``kind``."""
+
+    kind: AwardKind
+    side: int
+    """The side: the player in 2- and 3-player games, 0 = {0, 2} and 1 = {1, 3} with four."""
+    points: int
+
+
+@attrs.frozen
+class Trick:
+    """A finished trick: who led, the cards in play order, who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+@attrs.frozen
+class HandSheet:
+    """The score-sheet entry of one finished hand (public history)."""
+
+    number: int
+    """The deal counter (throw-ins included), from 0."""
+    dealer: int
+    turnups: tuple[Card, ...]
+    trump: Suit | None
+    begging: Begging
+    awards: tuple[Award, ...]
+    card_points: tuple[int, ...]
+    """Each side's card points for Game; empty when the hand was thrown in."""
+    thrown_in: bool = False
+
+
+@attrs.frozen(cache_hash=True)
+class State:
+    """A position. Build it with `new_game`, `from_deck`, or `from_json` (all validated)."""
+
+    options: Options
+    seed: int
+    """The game seed; hand ``k`` is shuffled from ``derive_seed(seed, "hand", k)``."""
+    hand_number: int
+    """The deal counter: 0 for the first deal, +1 for every new deal, throw-ins included."""
+    dealer: int
+    phase: Phase
+    scores: tuple[int, ...]
+    """Each side's score (one entry per player with 2 or 3, two entries with 4)."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each player's hand, sorted."""
+    stock: tuple[Card, ...]
+    """The undealt cards, next card first."""
+    turnups: tuple[Card, ...]
+    """Every card turned up this hand, in order; the last one set trump (not in Pitch)."""
+    trump: Suit | None
+    begging: Begging
+    discards: tuple[tuple[Card, ...], ...]
+    """Each player's discards this hand, in order (hidden from the others)."""
+    leader: int
+    """Who leads the current trick (eldest before trick play)."""
+    trick: tuple[Card, ...]
+    """The cards of the current trick, in play order."""
+    tricks: tuple[Trick, ...]
+    """The finished tricks of this hand."""
+    awards: tuple[Award, ...]
+    """The points scored so far in this hand, in order."""
+    history: tuple[HandSheet, ...]
+    """The score sheet of every finished hand."""
+
+
+# --- Seats and sides (§1) -----------------------------------------------------------------------
+
+
+def _players(state: State) -> int:
+    return len(state.hands)
+
+
+def _next(seat: int, players: int, options: Options) -> int:
+    # §1, §9.3: clockwise, or counter-clockwise in Trinidad
+    return (seat - 1) % players if options.trinidad else (seat + 1) % players
+
+
+def side_of(player: int, players: int) -> int:
+    """The side of ``player``: itself with 2 or 3 players, ``player % 2`` with 4 (§1)."""
+    return player % 2 if players == 4 else player
+
+
+def _sides(players: int) -> int:
+    return 2 if players == 4 else players
+
+
+def _eldest(state: State) -> int:
+    return _next(state.dealer, _players(state), state.options)
+
+
+def _seat_order(start: int, players: int, options: Options) -> tuple[int, ...]:
+    order = [start]
+    for _ in range(players - 1):
+        order.append(_next(order[-1], players, options))
+    return tuple(order)
+
+
+# --- Setup and the deal (§2, §3) ----------------------------------------------------------------
+
+
+def new_game(players: int, *, seed: int | None = None, options: Options | None = None) -> State:
+    """Deal the first hand of a new game.
+
+    >>> state = new_game(2, seed=1)
+    >>> state.phase, len(state.hands[0]), len(state.stock), state.scores
+    (<Phase.BEGGING: 'begging'>, 6, 39, (0, 0))
+    """
+    _check_players(players)
+    options = _check_options(Options() if options is None else options, players)
+    if seed is None:
+        seed = fresh_seed()
+    if type(seed) is not int:
+        raise ValueError(f"seed must be an int, not {type(seed).__name__}")
+    if options.first_dealer is not None:
+        dealer = options.first_dealer
+    else:  # §2: the first dealer is chosen by lot
+        dealer = shuffled(range(players), derive_seed(seed, "first dealer"))[0]
+    deck = shuffled(DECK_52, derive_seed(seed, "hand", 0))
+    return _deal(options, seed, 0, dealer, (0,) * _sides(players), (), deck, players)
+
+
+def _check_players(players: object) -> None:
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(
+            f"All Fours is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"
+        )
+
+
+def from_deck(
+    players: int,
+    deck: Sequence[Card],
+    *,
+    dealer: int = 0,
+    scores: Sequence[int] | None = None,
+    options: Options | None = None,
+    seed: int = 0,
+    hand_number: int = 0,
+    history: Sequence[HandSheet] = (),
+) -> State:
+    """Deal one hand from a stacked ``deck`` (52 cards, next card first), for tests and tools.
+
+    ``scores`` are the side scores before the deal; later hands are shuffled from ``seed``.
+    See `stack_deck` to build a deck that deals given hands.
+    """
+    _check_players(players)
+    options = _check_options(Options() if options is None else options, players)
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
+    deck = tuple(deck)
+    if len(deck) != len(DECK_52) or set(deck) != set(DECK_52):
+        raise ValueError("the deck must hold each of the 52 cards once")
+    side_scores = (0,) * _sides(players) if scores is None else tuple(scores)
+    if len(side_scores) != _sides(players) or any(type(s) is not int or s < 0 for s in side_scores):
+        raise ValueError(f"scores needs {_sides(players)} non-negative integer side scores")
+    if type(seed) is not int:
+        raise ValueError(f"seed must be an int, not {type(seed).__name__}")
+    if type(hand_number) is not int or hand_number < 0:
+        raise ValueError(f"hand_number must be a non-negative int, not {hand_number!r}")
+    if not all(isinstance(sheet, HandSheet) for sheet in history):
+        raise ValueError("history must hold the HandSheet of each finished hand")
+    if max(side_scores) >= target_of(options):
+        raise ValueError("a side has already reached the target")
+    return _deal(options, seed, hand_number, dealer, side_scores, tuple(history), deck, players)
+
+
+def stack_deck(
+    players: int,
+    hands: Sequence[Iterable[Card]],
+    turnup: Card | None = None,
+    runs: Sequence[tuple[Sequence[Iterable[Card]], Card]] = (),
+    *,
+    dealer: int = 0,
+    options: Options | None = None,
+) -> tuple[Card, ...]:
+    """A deck that `from_deck` deals as given: ``hands[p]`` are player p's first cards,
+    ``turnup`` the turn-up (none in Pitch), and each run of ``runs`` is (the cards per player,
+    the run's turn-up). Hands short of six and runs short of three are filled up, and the stock
+    continued, with the unnamed cards in deck order.
+
+    >>> from fourgames.cards import cards
+    >>> deck = stack_deck(2, [cards("A♠ K♠"), []], Card.parse("7♥"))
+    >>> state = from_deck(2, deck)
+    >>> " ".join(map(str, state.hands[0])), str(state.turnups[0])
+    ('2♣ 3♣ 4♣ 5♣ K♠ A♠', '7♥')
+    """
+    options = Options() if options is None else options
+    order = _seat_order(_next(dealer, players, options), players, options)
+    hands_: list[list[Card]] = [list(hand) for hand in hands]
+    runs_: list[tuple[list[list[Card]], Card]] = [
+        ([list(part) for part in extra], run_turnup) for extra, run_turnup in runs
+    ]
+    if len(hands_) != players:
+        raise ValueError(f"one hand per player: {players} hands, not {len(hands_)}")
+    if any(len(hand) > HAND_SIZE for hand in hands_):
+        raise ValueError("a hand is dealt six cards, not more")
+    if options.blind and (turnup is not None or runs_):
+        raise ValueError("Pitch has no turn-up and no running the cards")
+    for extra, _ in runs_:
+        if len(extra) != players:
+            raise ValueError(f"one part per player in every run: {players}, not {len(extra)}")
+        if any(len(part) > ROUND for part in extra):
+            raise ValueError("a run deals three cards to each player, not more")
+    named: list[Card] = [card for hand in hands_ for card in hand]
+    for extra, run_turnup in runs_:
+        named += [card for part in extra for card in part]
+        named.append(run_turnup)
+    if turnup is not None:
+        named.append(turnup)
+    if len(set(named)) != len(named):
+        raise ValueError("a card is named twice")
+    spare = iter([card for card in DECK_52 if card not in set(named)])
+
+    def filled(given: Iterable[Card], size: int) -> list[Card]:
+        part = list(given)
+        while len(part) < size:
+            part.append(next(spare))
+        return part
+
+    hand_lists = [filled(hands_[seat], HAND_SIZE) for seat in range(players)]
+    deck: list[Card] = []
+    for round_ in range(2):
+        for seat in order:
+            deck.extend(hand_lists[seat][ROUND * round_ : ROUND * (round_ + 1)])
+    if turnup is not None:
+        deck.append(turnup)
+    for extra, run_turnup in runs_:
+        extra_lists = [filled(extra[seat], ROUND) for seat in range(players)]
+        for seat in order:
+            deck.extend(extra_lists[seat])
+        deck.append(run_turnup)
+    return (*deck, *spare)
+
+
+def _deal(
+    options: Options,
+    seed: int,
+    hand_number: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    history: tuple[HandSheet, ...],
+    deck: tuple[Card, ...],
+    players: int,
+) -> State:
+    # §3.2: two rounds of three, eldest first, dealer last
+    order = _seat_order(_next(dealer, players, options), players, options)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    top = 0
+    for _ in range(2):
+        for seat in order:
+            hands[seat].extend(deck[top : top + ROUND])
+            top += ROUND
+    eldest = order[0]
+    sorted_hands = tuple(tuple(sorted(hand)) for hand in hands)
+    empty = ((),) * players
+    if options.blind:  # §9.2: no turn-up; the first lead sets trump
+        return State(
+            options, seed, hand_number, dealer, Phase.PLAY, scores, sorted_hands, deck[top:],
+            (), None, Begging.BLIND, empty, eldest, (), (), (), history,
+        )  # fmt: skip
+    turnup = deck[top]  # §3.3
+    awards: tuple[Award, ...] = ()
+    phase = Phase.BEGGING
+    if turnup.rank is Rank.JACK:  # §3.4: the dealer's side scores a turned jack at once
+        side = side_of(dealer, players)
+        awards = (Award(AwardKind.TURNED_JACK, side, 1),)
+        scores = _add(scores, side, 1)
+        if scores[side] >= target_of(options):
+            phase = Phase.OVER  # §8: begging does not happen
+    return State(
+        options, seed, hand_number, dealer, phase, scores, sorted_hands, deck[top + 1 :],
+        (turnup,), None, Begging.PENDING, empty, eldest, (), (), awards, history,
+    )  # fmt: skip
+
+
+def _add(scores: tuple[int, ...], side: int, points: int) -> tuple[int, ...]:
+    return (*scores[:side], scores[side] + points, *scores[side + 1 :])
+
+
+# --- Whose turn --------------------------------------------------------------------------------
+
+
+def current_player(state: State) -> int | None:
+    """Who chooses the next action; ``None`` iff the game is over."""
+    phase = state.phase
+    if phase is Phase.PLAY:
+        step = -len(state.trick) if state.options.trinidad else len(state.trick)
+        return (state.leader + step) % len(state.hands)
+    if phase is Phase.BEGGING:
+        return _eldest(state)
+    if phase is Phase.ANSWER:
+        return state.dealer
+    if phase is Phase.DISCARD:
+        return _discarder(state)
+    return None
+
+
+def _discarder(state: State) -> int:
+    # §4.3: eldest first, then in play direction, each down to six
+    players = _players(state)
+    seat = _eldest(state)
+    for _ in range(players):
+        if len(state.hands[seat]) > HAND_SIZE:
+            return seat
+        seat = _next(seat, players, state.options)
+    raise FormatError("nobody has to discard in the discard phase")
+
+
+def is_terminal(state: State) -> bool:
+    """Whether a side has reached the target (§8)."""
+    return state.phase is Phase.OVER
+
+
+def events(state: State) -> tuple[Action, ...]:
+    """All Fours has no events (the deal and the turn-ups happen inside `apply`)."""
+    return ()
+
+
+# --- Legal actions -----------------------------------------------------------------------------
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action once, in a fixed order (cards in deck order); empty iff over."""
+    phase = state.phase
+    if phase is Phase.PLAY:
+        return tuple(_PLAY[card] for card in _playable(state))
+    if phase is Phase.DISCARD:
+        return tuple(_DISCARD[card] for card in state.hands[_discarder(state)])
+    if phase is Phase.BEGGING:
+        return _BEGGING
+    if phase is Phase.ANSWER:
+        return _ANSWERS if _gift_allowed(state) is None else _FORCED_RUN
+    return ()
+
+
+def _playable(state: State) -> tuple[Card, ...]:
+    # §5: follow suit or trump; void in the led suit, anything
+    hand = state.hands[current_player(state) or 0]
+    if not state.trick:
+        return hand
+    led = state.trick[0].suit
+    trump = state.trump
+    for card in hand:
+        if card.suit is led:
+            return tuple(card for card in hand if card.suit is led or card.suit is trump)
+    return hand
+
+
+def _gift_recipients(state: State) -> tuple[int, ...]:
+    # §4.2: the beggar's side; with three players both non-dealers
+    players = _players(state)
+    eldest = _eldest(state)
+    if players == 3:
+        return (eldest, _next(eldest, players, state.options))
+    return (side_of(eldest, players),)
+
+
+def _gift_allowed(state: State) -> str | None:
+    """None if the dealer may give, else the reason (the rule is in the text)."""
+    target = target_of(state.options)
+    players = _players(state)
+    eldest = _eldest(state)
+    if players == 3:
+        other = _next(eldest, players, state.options)
+        if state.scores[other] == target - 1:  # §4.2 three-player restriction (A12)
+            return f"player {other} needs only one point, so the dealer must run (§4.2)"
+    if state.options.gift_cannot_win:  # A11, Foster's rule
+        for side in _gift_recipients(state):
+            if state.scores[side] >= target - 1:
+                return f"the gift would put side {side} out (A11)"
+    return None
+
+
+# --- Applying an action ------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; `IllegalActionError` (naming the rule) if it is not legal.
+
+    >>> state = from_deck(2, stack_deck(2, [[], []], Card.parse("7♥")))
+    >>> apply(state, Stand()).trump
+    <Suit.HEARTS: 'H'>
+    """
+    if not isinstance(state, State):
+        raise IllegalActionError(f"not an All Fours state: {state!r}", rule="API")
+    match action:
+        case Play(card):
+            _check_play(state, card)
+            return _play(state, card)
+        case Discard(card):
+            _check_discard(state, card)
+            return _discard(state, card)
+        case Stand():
+            _check_begging(state, action)
+            return _stand(state)
+        case Beg():
+            _check_begging(state, action)
+            return _beg(state)
+        case Give():
+            _check_give(state)
+            return _give(state)
+        case Run():
+            _check_run(state)
+            return _run(state)
+        case _:
+            raise IllegalActionError(f"not an All Fours action: {action!r}", rule="API")
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether `apply` accepts ``action`` now (the checks of `apply`, without applying).
+
+    >>> is_legal(new_game(2, seed=1), Stand()), is_legal(new_game(2, seed=1), Give())
+    (True, False)
+    """
+    try:
+        match action:
+            case Play(card):
+                _check_play(state, card)
+            case Discard(card):
+                _check_discard(state, card)
+            case Stand() | Beg():
+                _check_begging(state, action)
+            case Give():
+                _check_give(state)
+            case Run():
+                _check_run(state)
+            case _:
+                return False
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _check_not_over(state: State, action: object) -> None:
+    if state.phase is Phase.OVER:
+        raise IllegalActionError(f"the game is over; no {action} is possible", rule="§8")
+
+
+# §4.1 begging: eldest stands or begs
+
+
+def _check_begging(state: State, action: Action) -> None:
+    _check_not_over(state, action)
+    if state.options.blind:
+        raise IllegalActionError("there is no begging in Blind All Fours", rule="§9.2")
+    if state.phase is not Phase.BEGGING:
+        raise IllegalActionError(f"{action} only when eldest decides on the turn-up", rule="§4.1")
+
+
+def _stand(state: State) -> State:
+    return attrs.evolve(
+        state, phase=Phase.PLAY, trump=state.turnups[-1].suit, begging=Begging.STOOD
+    )
+
+
+def _beg(state: State) -> State:
+    return attrs.evolve(state, phase=Phase.ANSWER, begging=Begging.BEGGED)
+
+
+# §4.2 the dealer answers: give or run
+
+
+def _check_answer(state: State, action: Action) -> None:
+    _check_not_over(state, action)
+    if state.options.blind:
+        raise IllegalActionError("there is no begging in Blind All Fours", rule="§9.2")
+    if state.phase is not Phase.ANSWER:
+        raise IllegalActionError(f"{action} only when the dealer answers a beg", rule="§4.2")
+
+
+def _check_give(state: State) -> None:
+    _check_answer(state, _GIVE)
+    reason = _gift_allowed(state)
+    if reason is not None:
+        rule = "A11" if reason.endswith("(A11)") else "§4.2"
+        message = reason[: reason.rindex(" (")]
+        raise IllegalActionError(f"the dealer may not give: {message}", rule=rule)
+
+
+def _give(state: State) -> State:
+    scores = state.scores
+    awards = state.awards
+    for side in _gift_recipients(state):
+        scores = _add(scores, side, 1)
+        awards = (*awards, Award(AwardKind.GIFT, side, 1))
+    # §4.2, E7: both gifts first, then one check of the target
+    over = max(scores) >= target_of(state.options)
+    return attrs.evolve(
+        state,
+        phase=Phase.OVER if over else Phase.PLAY,
+        scores=scores,
+        awards=awards,
+        trump=state.turnups[-1].suit,
+        begging=Begging.GIVEN,
+    )
+
+
+def _check_run(state: State) -> None:
+    _check_answer(state, _RUN)
+
+
+def _run(state: State) -> State:
+    # §4.2 running the cards
+    players = _players(state)
+    options = state.options
+    rejected = state.turnups[0].suit
+    order = _seat_order(_eldest(state), players, options)
+    hands = [list(hand) for hand in state.hands]
+    stock = state.stock
+    turnups = state.turnups
+    while True:
+        if len(stock) < ROUND * players + 1:  # §4.4 throw-in (A7), the same dealer deals
+            return _throw_in(state, turnups)
+        top = 0
+        for seat in order:
+            hands[seat].extend(stock[top : top + ROUND])
+            top += ROUND
+        turnup = stock[top]
+        stock = stock[top + 1 :]
+        turnups = (*turnups, turnup)
+        if turnup.suit is not rejected:
+            break
+    scores = state.scores
+    awards = state.awards
+    phase = Phase.DISCARD
+    if turnup.rank is Rank.JACK:  # §4.2: only the trump-setting jack scores
+        side = side_of(state.dealer, players)
+        scores = _add(scores, side, 1)
+        awards = (*awards, Award(AwardKind.RUNNING_JACK, side, 1))
+        if scores[side] >= target_of(options):
+            phase = Phase.OVER
+    return attrs.evolve(
+        state,
+        phase=phase,
+        scores=scores,
+        awards=awards,
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        stock=stock,
+        turnups=turnups,
+        trump=turnup.suit,
+        begging=Begging.RAN,
+    )
+
+
+def _throw_in(state: State, turnups: tuple[Card, ...]) -> State:
+    sheet = HandSheet(
+        state.hand_number, state.dealer, turnups, None, Begging.RAN, state.awards, (), True
+    )
+    return _next_deal(state, state.dealer, sheet)
+
+
+def _next_deal(state: State, dealer: int, sheet: HandSheet) -> State:
+    number = state.hand_number + 1  # §4.4: every deal counts, throw-ins included
+    deck = shuffled(DECK_52, derive_seed(state.seed, "hand", number))
+    return _deal(
+        state.options,
+        state.seed,
+        number,
+        dealer,
+        state.scores,
+        (*state.history, sheet),
+        deck,
+        _players(state),
+    )
+
+
+# §4.3 discarding back to six
+
+
+def _check_discard(state: State, card: Card) -> None:
+    _check_not_over(state, "discard")
+    if state.phase is not Phase.DISCARD:
+        raise IllegalActionError("cards are discarded only after running the cards", rule="§4.3")
+    seat = _discarder(state)
+    if card not in state.hands[seat]:
+        raise IllegalActionError(f"{card} is not in player {seat}'s hand", rule="§4.3")
+
+
+def _discard(state: State, card: Card) -> State:
+    seat = _discarder(state)
+    hands = _without(state.hands, seat, card)
+    discards = tuple((*pile, card) if i == seat else pile for i, pile in enumerate(state.discards))
+    done = all(len(hand) == HAND_SIZE for hand in hands)
+    return attrs.evolve(
+        state,
+        phase=Phase.PLAY if done else Phase.DISCARD,
+        hands=hands,
+        discards=discards,
+    )
+
+
+# §5 trick play
+
+
+def _check_play(state: State, card: Card) -> None:
+    _check_not_over(state, "play")
+    if state.phase is not Phase.PLAY:
+        raise IllegalActionError("no trick is being played yet", rule="§5")
+    seat = current_player(state)
+    assert seat is not None
+    hand = state.hands[seat]
+    if card not in hand:
+        raise IllegalActionError(f"{card} is not in player {seat}'s hand", rule="§5")
+    if card not in _playable(state):
+        led = state.trick[0].suit
+        raise IllegalActionError(
+            f"player {seat} holds {led.symbol} and must follow suit or trump, not play {card}",
+            rule="§5",
+        )
+
+
+def trick_winner(cards_: Sequence[Card], leader: int, trump: Suit | None, players: int,
+                 options: Options) -> int:  # fmt: skip
+    """The seat that wins a full trick (§5): the highest trump, else the highest of the led suit."""
+    best = 0
+    for i in range(1, len(cards_)):
+        card, top = cards_[i], cards_[best]
+        if card.suit is top.suit:
+            if card.rank > top.rank:
+                best = i
+        elif card.suit is trump:
+            best = i
+    seat = leader
+    for _ in range(best):
+        seat = _next(seat, players, options)
+    return seat
+
+
+def _without(
+    hands: tuple[tuple[Card, ...], ...], seat: int, card: Card
+) -> tuple[tuple[Card, ...], ...]:
+    hand = hands[seat]
+    i = hand.index(card)
+    return (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+
+
+def _play(state: State, card: Card) -> State:
+    players = len(state.hands)
+    options = state.options
+    seat = current_player(state)
+    assert seat is not None
+    trump = state.trump
+    if trump is None:  # §9.2: the first card led sets trump in Pitch
+        trump = card.suit
+    hands = _without(state.hands, seat, card)
+    trick = (*state.trick, card)
+    leader = state.leader
+    tricks = state.tricks
+    if len(trick) == players:
+        winner = trick_winner(trick, leader, trump, players, options)
+        tricks = (*tricks, Trick(leader, trick, winner))
+        trick, leader = (), winner
+    played = State(
+        options, state.seed, state.hand_number, state.dealer, state.phase, state.scores, hands,
+        state.stock, state.turnups, trump, state.begging, state.discards, leader, trick, tricks,
+        state.awards, state.history,
+    )  # fmt: skip
+    if len(tricks) < TRICKS_PER_HAND or trick:
+        return played
+    return _score_hand(played)
+
+
+# --- Scoring (§6) and the end of a hand (§7) ---------------------------------------------------
+
+
+def card_points(state: State) -> tuple[int, ...]:
+    """Each side's card points in the tricks it won this hand (§6.2 Game, A1)."""
+    players = _players(state)
+    totals = [0] * _sides(players)
+    for trick in state.tricks:
+        totals[side_of(trick.winner, players)] += sum(_POINTS[card] for card in trick.cards)
+    return tuple(totals)
+
+
+def _played_by(state: State) -> dict[Card, int]:
+    players = _players(state)
+    owner: dict[Card, int] = {}
+    for trick in state.tricks:
+        seat = trick.leader
+        for card in trick.cards:
+            owner[card] = seat
+            seat = _next(seat, players, state.options)
+    return owner
+
+
+def _trumps_in_play(state: State) -> dict[Card, int]:
+    # §6.1: dealt cards (default) or the cards held when trick play started; never turn-ups
+    owner = _played_by(state)
+    for seat, hand in enumerate(state.hands):
+        for card in hand:
+            owner[card] = seat
+    if state.options.in_play is InPlay.DEALT:
+        for seat, pile in enumerate(state.discards):
+            for card in pile:
+                owner[card] = seat
+    return {card: seat for card, seat in owner.items() if card.suit is state.trump}
+
+
+def game_winner(totals: Sequence[int], dealer: int, players: int, options: Options) -> int | None:
+    """The side that scores Game for these card points, or None (§6.2 tie rules, §9.2, A14).
+
+    >>> game_winner((20, 20), 0, 2, Options())  # a tie goes to the dealer's opponent
+    1
+    """
+    top = max(totals)
+    leaders = [side for side, total in enumerate(totals) if total == top]
+    if len(leaders) == 1:
+        return leaders[0]
+    if options.blind:  # §9.2: a tie scores nobody in Pitch
+        return None
+    dealer_side = side_of(dealer, players)
+    if players == 4:
+        return 1 - dealer_side
+    if players == 2:
+        return _next(dealer, players, options)  # A31: eldest, the non-dealer
+    if len(leaders) == 2 and dealer_side in leaders:  # A14 (c): the other one
+        return leaders[0] if leaders[1] == dealer_side else leaders[1]
+    return None  # the two non-dealers tie for the top, or all three tie (A14 b)
+
+
+def _score_hand(state: State) -> State:
+    players = _players(state)
+    target = target_of(state.options)
+    scores = state.scores
+    awards = state.awards
+    totals = card_points(state)
+
+    def award(kind: AwardKind, side: int, points: int) -> bool:
+        nonlocal scores, awards
+        scores = _add(scores, side, points)
+        awards = (*awards, Award(kind, side, points))
+        return scores[side] >= target  # §6.2, §8: check after each award
+
+    over = False
+    trumps = _trumps_in_play(state)
+    if trumps:
+        high = max(trumps, key=lambda card: card.rank)
+        low = min(trumps, key=lambda card: card.rank)
+        over = award(AwardKind.HIGH, side_of(trumps[high], players), 1) or award(
+            AwardKind.LOW, side_of(trumps[low], players), 1
+        )
+    if not over:
+        jack = Card(Rank.JACK, state.trump) if state.trump is not None else None
+        for trick in state.tricks:
+            if jack in trick.cards:
+                owner = _played_by(state)[jack]
+                side = side_of(trick.winner, players)
+                if state.options.trinidad and side != side_of(owner, players):
+                    over = award(AwardKind.HANG_JACK, side, 3)  # §9.3, A25, A26
+                else:
+                    over = award(AwardKind.JACK, side, 1)
+                break
+    if not over:
+        game = game_winner(totals, state.dealer, players, state.options)
+        if game is not None:
+            over = award(AwardKind.GAME, game, 1)
+    if over:
+        return attrs.evolve(state, phase=Phase.OVER, scores=scores, awards=awards)
+    sheet = HandSheet(
+        state.hand_number, state.dealer, state.turnups, state.trump, state.begging, awards, totals
+    )
+    # §7: the deal passes to next(dealer)
+    return _next_deal(
+        attrs.evolve(state, scores=scores),
+        _next(state.dealer, players, state.options),
+        sheet,
+    )
+
+
+# --- Scores and winners -------------------------------------------------------------------------
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Each player's score: the score of the player's side (partners share it)."""
+    players = _players(state)
+    return tuple(state.scores[side_of(p, players)] for p in range(players))
+
+
+def winners(state: State) -> frozenset[int]:
+    """The players of the side that reached the target; empty while the game runs (§8)."""
+    if state.phase is not Phase.OVER:
+        return frozenset()
+    players = _players(state)
+    target = target_of(state.options)
+    return frozenset(p for p in range(players) if state.scores[side_of(p, players)] >= target)
+
+
+def score_sheet(state: State) -> tuple[HandSheet, ...]:
+    """Every hand's score-sheet entry: the finished hands, then the current hand so far."""
+    totals = card_points(state) if len(state.tricks) == TRICKS_PER_HAND else ()
+    current = HandSheet(
+        state.hand_number,
+        state.dealer,
+        state.turnups,
+        state.trump,
+        state.begging,
+        state.awards,
+        totals,
+    )
+    return (*state.history, current)
+
+
+def max_game_length(players: int, options: Options) -> int:
+    """An upper bound on the number of actions in one game (see the docs for the argument).
+
+    Every hand takes at most 2 begging actions, the discards after the most runs possible and
+    six tricks. A hand that ends without a point (a throw-in, or with three players no trump
+    dealt and a tie for Game) cannot be bounded by the rules; the bound allows
+    `ZERO_POINT_HANDS` of them, which random deals exceed with negligible probability.
+    """
+    _check_players(players)
+    max_runs = (52 - (2 * ROUND * players + 1)) // (ROUND * players + 1)
+    per_hand = 2 + players * ROUND * max_runs + TRICKS_PER_HAND * players
+    scoring_hands = _sides(players) * (target_of(options) - 1) + 1
+    return (scoring_hands + ZERO_POINT_HANDS) * per_hand
+
+
+ZERO_POINT_HANDS: Final = 200
+"""Hands without a point allowed for in `max_game_length` (throw-ins and 3-player blanks)."""
+
+
+# --- What a player sees ------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Observation:
+    """What ``player`` may know: own hand and discards, every open card, counts, the history."""
+
+    player: int
+    players: int
+    options: Options
+    phase: Phase
+    current_player: int | None
+    hand_number: int
+    dealer: int
+    scores: tuple[int, ...]
+    """Each side's score."""
+    hand: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    """The player's own discards (the others' are hidden)."""
+    hand_sizes: tuple[int, ...]
+    discard_counts: tuple[int, ...]
+    stock_size: int
+    turnups: tuple[Card, ...]
+    trump: Suit | None
+    begging: Begging
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    awards: tuple[Award, ...]
+    history: tuple[HandSheet, ...]
+
+
+def observe(state: State, player: int) -> Observation:
+    """What ``player`` may know of ``state`` (never another hand, the stock or others' discards)."""
+    players = _players(state)
+    if type(player) is not int or not 0 <= player < players:
+        raise ValueError(f"player must be a seat 0..{players - 1}, not {player!r}")
+    return Observation(
+        player,
+        players,
+        state.options,
+        state.phase,
+        current_player(state),
+        state.hand_number,
+        state.dealer,
+        state.scores,
+        state.hands[player],
+        state.discards[player],
+        tuple(len(hand) for hand in state.hands),
+        tuple(len(pile) for pile in state.discards),
+        len(state.stock),
+        state.turnups,
+        state.trump,
+        state.begging,
+        state.leader,
+        state.trick,
+        state.tricks,
+        state.awards,
+        state.history,
+    )
+
+
+# --- Validation --------------------------------------------------------------------------------
+
+
+def validate(state: State) -> None:
+    """Raise `FormatError` if ``state`` is not a possible position."""
+    try:
+        _validate(state)
+    except FormatError:
+        raise
+    except (ValueError, TypeError, AttributeError, IndexError, KeyError) as err:
+        raise FormatError(f"impossible All Fours position: {err}") from None
+
+
+def _fail(message: str) -> NoReturn:
+    raise FormatError(f"impossible All Fours position: {message}")
+
+
+def _validate(state: object) -> None:
+    if not isinstance(state, State):
+        _fail("not an All Fours state")
+    players = len(state.hands)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        _fail(f"{players} hands; All Fours is for 2 to 4 players")
+    _check_options(state.options, players)
+    options = state.options
+    target = target_of(options)
+    for name in ("hand_number", "dealer", "leader", "seed"):
+        if type(getattr(state, name)) is not int:
+            _fail(f"{name} must be an int")
+    if state.hand_number < 0 or not 0 <= state.dealer < players:
+        _fail("hand number or dealer out of range")
+    if not 0 <= state.leader < players:
+        _fail("leader out of range")
+    if len(state.scores) != _sides(players) or any(
+        type(s) is not int or s < 0 for s in state.scores
+    ):
+        _fail(f"scores must be {_sides(players)} non-negative integer side scores")
+    if len(state.discards) != players:
+        _fail("one discard pile per player")
+    zones: list[Card] = [*state.stock, *state.turnups, *state.trick]
+    for hand in state.hands:
+        zones.extend(hand)
+        if list(hand) != sorted(hand):
+            _fail("hands must be sorted")
+    for pile in state.discards:
+        zones.extend(pile)
+    for trick in state.tricks:
+        zones.extend(trick.cards)
+        if len(trick.cards) != players or not 0 <= trick.leader < players:
+            _fail("a finished trick needs one card per player")
+        if trick.winner != trick_winner(trick.cards, trick.leader, state.trump, players, options):
+            _fail("a trick's winner is not the one the rules give")
+    if len(zones) != len(DECK_52) or set(zones) != set(DECK_52):
+        _fail("the 52 cards must each be in exactly one place")
+    _validate_tricks(state)
+    _validate_awards(state)
+    phase = state.phase
+    reached = [side for side, score in enumerate(state.scores) if score >= target]
+    if phase is Phase.OVER:
+        if len(reached) != 1:
+            _fail("a finished game has exactly one side at the target")
+        return
+    if reached:
+        _fail("a side has reached the target but the game goes on")
+    eldest = _eldest(state)
+    sizes = [len(hand) for hand in state.hands]
+    if options.blind:
+        if state.turnups or state.begging is not Begging.BLIND or any(state.discards):
+            _fail("Pitch has no turn-up, begging or discards")
+    elif not state.turnups or state.begging is Begging.BLIND:
+        _fail("a turn-up is needed outside Pitch")
+    if phase in (Phase.BEGGING, Phase.ANSWER):
+        expect = Begging.PENDING if phase is Phase.BEGGING else Begging.BEGGED
+        if state.begging is not expect or len(state.turnups) != 1 or state.trump is not None:
+            _fail("begging happens on the first turn-up, before trump is set")
+        if sizes != [HAND_SIZE] * players or state.tricks or state.trick or any(state.discards):
+            _fail("six cards each and no tricks while begging")
+        if state.leader != eldest:
+            _fail("eldest leads the first trick")
+        return
+    if state.trump is None and (not options.blind or state.tricks):
+        _fail("trump is set before trick play, or by the first lead in Pitch")
+    if not options.blind:
+        _validate_turnups(state)
+    if phase is Phase.DISCARD:
+        if state.begging is not Begging.RAN or state.tricks or state.trick:
+            _fail("discarding follows a run, before the tricks")
+        if any(size < HAND_SIZE for size in sizes) or all(size == HAND_SIZE for size in sizes):
+            _fail("someone has to discard down to six")
+        for seat in range(players):
+            if sizes[seat] + len(state.discards[seat]) != _dealt_each(state):
+                _fail("every player was dealt 6 cards and 3 per run")
+        return
+    if state.begging not in (Begging.STOOD, Begging.GIVEN, Begging.RAN, Begging.BLIND):
+        _fail("trick play starts once trump is settled")
+    if len(state.tricks) >= TRICKS_PER_HAND or len(state.trick) >= players:
+        _fail("at most six tricks, and a trick in progress is not full")
+    if state.tricks and state.leader != state.tricks[-1].winner:
+        _fail("the winner of the last trick leads")
+    if not state.tricks and state.leader != eldest:
+        _fail("eldest leads the first trick")
+    seat = state.leader
+    for position in range(players):
+        expected = HAND_SIZE - len(state.tricks) - (1 if position < len(state.trick) else 0)
+        if sizes[seat] != expected:
+            _fail(f"player {seat} should hold {expected} cards")
+        seat = _next(seat, players, options)
+    if options.blind and state.trump is None and state.trick:
+        _fail("the first lead sets trump in Pitch")
+    if len({len(pile) for pile in state.discards}) != 1:
+        _fail("every player discarded down to six")
+    if len(state.discards[0]) + HAND_SIZE != _dealt_each(state):
+        _fail("every player was dealt 6 cards and 3 per run, then discarded down to six")
+
+
+def _validate_tricks(state: State) -> None:
+    # §5: eldest leads the first trick, each winner leads the next, and every follower who held
+    # the led suit followed it or trumped; §9.2: in Pitch the first card led is the trump suit
+    players = len(state.hands)
+    options = state.options
+    played = [(trick.leader, trick.cards) for trick in state.tricks]
+    if state.trick:
+        played.append((state.leader, state.trick))
+    if not played:
+        return
+    if options.blind and state.trump is not played[0][1][0].suit:
+        _fail("in Pitch the trump is the suit of the first card led")
+    if played[0][0] != _eldest(state):
+        _fail("eldest leads the first trick")
+    for before, trick in zip(state.tricks, played[1:], strict=False):
+        if trick[0] != before.winner:
+            _fail("the winner of a trick leads the next one")
+    # what each player held before each trick: the hand now plus the cards played since
+    held = [set(hand) for hand in state.hands]
+    for leader, cards_ in reversed(played):
+        seat = leader
+        for card in cards_:
+            held[seat].add(card)
+            seat = _next(seat, players, options)
+        led = cards_[0].suit
+        seat = _next(leader, players, options)
+        for card in cards_[1:]:
+            off_suit = card.suit is not led and card.suit is not state.trump
+            if off_suit and any(other.suit is led for other in held[seat]):
+                _fail(f"player {seat} did not follow suit or trump with {card}")
+            seat = _next(seat, players, options)
+
+
+_SCORING_ORDER: Final = {
+    AwardKind.HIGH: 0,
+    AwardKind.LOW: 1,
+    AwardKind.JACK: 2,
+    AwardKind.HANG_JACK: 2,
+    AwardKind.GAME: 3,
+}
+
+
+def _validate_awards(state: State) -> None:
+    # §3.4, §4.2: the turned jack, the gift and the running jack are the hand's first awards;
+    # §6.2: the trick scoring follows after the sixth trick only, in the order H, L, J, G
+    players = len(state.hands)
+    dealer_side = side_of(state.dealer, players)
+    events: list[Award] = []
+    if state.turnups and state.turnups[0].rank is Rank.JACK:
+        events.append(Award(AwardKind.TURNED_JACK, dealer_side, 1))
+    if state.begging is Begging.GIVEN:
+        events += [Award(AwardKind.GIFT, side, 1) for side in _gift_recipients(state)]
+    ran = state.begging is Begging.RAN and len(state.turnups) > 1
+    if ran and state.turnups[-1].rank is Rank.JACK:
+        events.append(Award(AwardKind.RUNNING_JACK, dealer_side, 1))
+    awards = state.awards
+    if any(type(award) is not Award for award in awards):
+        _fail("awards must be Awards")
+    scoring = awards[len(events) :]
+    if tuple(awards[: len(events)]) != tuple(events) or (
+        scoring and (state.phase is not Phase.OVER or len(state.tricks) != TRICKS_PER_HAND)
+    ):
+        _fail("the awards of this hand are not the ones its turn-ups and begging give")
+    order = [_SCORING_ORDER.get(award.kind, -1) for award in scoring]
+    if min(order, default=0) < 0 or order != sorted(set(order)):
+        _fail("the trick scoring awards High, Low, Jack and Game once each, in that order")
+    every = [award for sheet in state.history for award in sheet.awards] + list(awards)
+    for side in range(len(state.scores)):
+        if sum(award.points for award in every if award.side == side) > state.scores[side]:
+            _fail(f"side {side} has been awarded more points than its score")
+
+
+def _dealt_each(state: State) -> int:
+    return HAND_SIZE + ROUND * max(len(state.turnups) - 1, 0)
+
+
+def _validate_turnups(state: State) -> None:
+    # §4.2: run turn-ups repeat the rejected suit until the last one, which sets trump
+    first, last = state.turnups[0], state.turnups[-1]
+    if state.trump is not last.suit:
+        _fail("trump is the suit of the last turn-up")
+    if any(card.suit is not first.suit for card in state.turnups[1:-1]):
+        _fail("running stops at the first turn-up of a new suit")
+    ran = len(state.turnups) > 1
+    if ran != (state.begging is Begging.RAN) or (ran and last.suit is first.suit):
+        _fail("a run ends with a turn-up of a new suit, and only a run turns up more cards")

@@ -1,0 +1,114 @@
+"""Vier Felder: a fishing card game on four fields whose seasons rotate (2–4 players).
+
+Rules: docs/games/vier-felder.md (spec sections are cited as §n in the code).
+
+>>> from fourgames import vier_felder
+>>> state = vier_felder.new_game(2, seed=1)
+>>> vier_felder.current_player(state), len(state.draw_pile), state.season(0)
+(1, 33, <Season.SUMMER: 'summer'>)
+>>> action = vier_felder.legal_actions(state)[0]
+>>> str(action)
+'sow 3♦ f0'
+>>> [str(card) for card in vier_felder.apply(state, action).loose[0]]
+['3♦', '3♥', '10♥', '10♠']
+"""
+
+from __future__ import annotations
+
+from fourgames.vier_felder._bench import BENCHMARKS
+from fourgames.vier_felder._render import render
+from fourgames.vier_felder._rules import (
+    GAME_ID,
+    JOKER_SUN,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESETS,
+    RULEBOOK,
+    RULES_VERSION,
+    SUITS_CW,
+    VOLLE_ERNTE,
+    Action,
+    Build,
+    FullHarvest,
+    Harvest,
+    Kind,
+    Observation,
+    Options,
+    RoundScore,
+    Season,
+    Sow,
+    State,
+    Stockpile,
+    all_cards,
+    apply,
+    card_values,
+    current_player,
+    events,
+    game_winners,
+    is_legal,
+    is_season_card,
+    is_terminal,
+    legal_actions,
+    max_game_length,
+    new_game,
+    observe,
+    parse_action,
+    position,
+    round_seed,
+    score_round,
+    scores,
+    season_of,
+    splits_into_groups,
+    stockpile_is_consistent,
+    validate,
+    winners,
+)
+
+__all__ = [
+    "BENCHMARKS",
+    "GAME_ID",
+    "JOKER_SUN",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PRESETS",
+    "RULEBOOK",
+    "RULES_VERSION",
+    "SUITS_CW",
+    "VOLLE_ERNTE",
+    "Action",
+    "Build",
+    "FullHarvest",
+    "Harvest",
+    "Kind",
+    "Observation",
+    "Options",
+    "RoundScore",
+    "Season",
+    "Sow",
+    "State",
+    "Stockpile",
+    "all_cards",
+    "apply",
+    "card_values",
+    "current_player",
+    "events",
+    "game_winners",
+    "is_legal",
+    "is_season_card",
+    "is_terminal",
+    "legal_actions",
+    "max_game_length",
+    "new_game",
+    "observe",
+    "parse_action",
+    "position",
+    "render",
+    "round_seed",
+    "score_round",
+    "scores",
+    "season_of",
+    "splits_into_groups",
+    "stockpile_is_consistent",
+    "validate",
+    "winners",
+]

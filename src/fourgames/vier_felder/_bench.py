@@ -1,0 +1,55 @@
+"""Game-specific timings read by ``examples/benchmark.py`` (``BENCHMARKS``)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Final
+
+from fourgames.cards import DECK_52
+from fourgames.shuffle import derive_seed, shuffled
+from fourgames.vier_felder import _rules
+
+
+def harvests_on_20_loose_cards() -> float:
+    """Median µs to list the harvests of one played card on a field of 20 random loose cards
+    (31 fields, caches cleared before each)."""
+    times = []
+    for i in range(31):
+        deck = shuffled(DECK_52, derive_seed(2026, "field-of-20", i))
+        field, card = _rules._sorted(deck[:20]), deck[20]
+        _rules._field.cache_clear()
+        _rules._reachable.cache_clear()
+        _rules._sum_vectors.cache_clear()
+        start = time.perf_counter()
+        _rules._field(field, ()).harvests(card.rank)
+        times.append(time.perf_counter() - start)
+    return 1e6 * statistics.median(times)
+
+
+def legal_actions_in_play() -> float:
+    """Mean µs of `legal_actions` over the positions of random 3-player games."""
+    states = []
+    for game in range(3):
+        state = _rules.new_game(3, seed=derive_seed(2026, "positions", game))
+        rng = random.Random(game)
+        while not _rules.is_terminal(state):
+            states.append(state)
+            legal = _rules.legal_actions(state)
+            state = _rules.apply(state, legal[int(rng.random() * len(legal))])
+    _rules._field.cache_clear()
+    start = time.perf_counter()
+    for state in states:
+        _rules.legal_actions(state)
+    return 1e6 * (time.perf_counter() - start) / len(states)
+
+
+BENCHMARKS: Final[Mapping[str, Callable[[], float]]] = MappingProxyType(
+    {
+        "harvest listing, 20 loose cards (median)": harvests_on_20_loose_cards,
+        "legal_actions in random 3-player play": legal_actions_in_play,
+    }
+)
