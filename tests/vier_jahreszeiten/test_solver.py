@@ -165,3 +165,13 @@ def test_solve_command_prints_the_fractions() -> None:
         assert phrase in text
     bad = parser.parse_args(["vier-jahreszeiten", "--deals", "0"])
     assert run_solve(bad, io.StringIO()) == 2
+
+
+def test_solve_through_the_fourgames_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from fourgames.__main__ import main
+
+    argv = ["solve", "vier-jahreszeiten", "--deals", "3", "--preset", "simplicity"]
+    assert main([*argv, "--max-nodes", "1000", "--seed", "7"]) == 0
+    text = capsys.readouterr().out
+    assert "3 deals (seed 7)" in text
+    assert "proven winnable" in text

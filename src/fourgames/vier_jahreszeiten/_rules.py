@@ -419,11 +419,10 @@ def _cross_wraps(state: State) -> bool:
 
 def _fits_on(state: State, card: Card, target: Card) -> bool:
     """``card`` may be built on ``target`` in the tableau (§5 M3, §7.3)."""
-    return _target_key(target) in _fit_table(state)[card]
+    return _TARGET_KEY[target] in _fit_table(state)[card]
 
 
-def _target_key(card: Card) -> tuple[int, bool]:
-    return (_RANK[card], _RED[card])
+_TARGET_KEY: Final[dict[Card, tuple[int, bool]]] = {c: (_RANK[c], _RED[c]) for c in DECK_52}
 
 
 def _fit_table(state: State) -> dict[Card, tuple[tuple[int, bool], ...]]:
@@ -500,7 +499,7 @@ def _targets(state: State) -> tuple[dict[tuple[int, bool], list[int]], list[int]
     empty: list[int] = []
     for j, pile in enumerate(state.piles):
         if pile:
-            by_key.setdefault(_target_key(pile[-1]), []).append(j)
+            by_key.setdefault(_TARGET_KEY[pile[-1]], []).append(j)
         else:
             empty.append(j)
     return by_key, empty
