@@ -175,3 +175,25 @@ def test_solve_through_the_fourgames_command(capsys: pytest.CaptureFixture[str])
     text = capsys.readouterr().out
     assert "3 deals (seed 7)" in text
     assert "proven winnable" in text
+
+
+@pytest.mark.parametrize("options", [SIMPLICITY, Options(run_move=RunMove.WHOLE)], ids=str)
+def test_lines_from_mid_game_states_respect_the_guard(options: Options) -> None:
+    # Random play first, so the root's `seen` holds several configurations; every action of
+    # a winning line must then be listed (guard included) when it is replayed.
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(12):
+        state = new_game(1, seed=seed, options=options)
+        for _ in range(25):
+            legal = legal_actions(state)
+            if not legal:
+                break
+            cross = [a for a in legal if not isinstance(a, type(TURN))]
+            state = apply(state, rng.choice(cross or list(legal)))
+        result = solve(state, max_nodes=3000)
+        if result.outcome is Outcome.WON:
+            checked += 1
+            assert is_won(replay_line(state, result.line))
+    if options == SIMPLICITY:
+        assert checked >= 3
