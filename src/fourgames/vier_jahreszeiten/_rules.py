@@ -30,12 +30,6 @@ _SUITS: Final = tuple(Suit)
 _SUIT_INDEX: Final = {suit: i for i, suit in enumerate(_SUITS)}
 _CARD_OF: Final[dict[tuple[int, int], Card]] = {(_RANK[c], _SUIT_INDEX[c.suit]): c for c in DECK_52}
 
-
-def _succ(rank: int) -> int:
-    """succ(r) on the foundations, always with the wrap (§1; a b=A foundation never needs it)."""
-    return 1 if rank == 13 else rank + 1
-
-
 _RANK_TEXT: Final = {_RANK[c]: c.rank.symbol for c in DECK_52}
 
 
