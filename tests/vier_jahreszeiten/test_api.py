@@ -138,6 +138,28 @@ def test_impossible_positions_are_refused() -> None:
             from_json(to_json(bad))
 
 
+def test_position_invariants_of_the_variants_are_validated() -> None:
+    piles = [cards("8♥"), cards("9♠"), cards("K♣"), cards("2♦"), ()]
+    with pytest.raises(FormatError, match="Czarina"):
+        vj.position(piles=piles, foundations=cards("6♦"), base=Rank.SIX, options=vj.CZARINA)
+    with pytest.raises(FormatError, match="does not go on"):
+        vj.position(
+            piles=[cards("8♥ 6♠"), cards("9♠"), cards("K♣"), cards("2♦"), cards("3♣")],
+            foundations=cards("6♦"),
+            base=Rank.SIX,
+        )
+    with pytest.raises(FormatError, match="52"):
+        vj.position(piles=[cards("8♥")] * 5, foundations=cards("6♦"), base=Rank.SIX)
+    pysol = vj.Options(czarina=True, czarina_fill=vj.CzarinaFill.WASTE_PYSOL)
+    with pytest.raises(FormatError, match="waste_pysol"):
+        vj.position(
+            piles=[cards("8♥"), cards("9♠"), cards("K♣"), cards("2♦"), cards("3♣")],
+            foundations=cards("6♦"),
+            base=Rank.SIX,
+            options=pysol,
+        )
+
+
 def test_observation_hides_the_stock_order() -> None:
     state = vj.new_game(1, seed=9)
     other = attrs.evolve(state, stock=tuple(reversed(state.stock)), seed=10)
