@@ -13,7 +13,7 @@ from typing import TextIO
 
 from fourgames._progress import progress
 from fourgames.shuffle import derive_seed
-from fourgames.vier_jahreszeiten._rules import PRESETS, is_won, new_game
+from fourgames.vier_jahreszeiten._rules import PRESETS, apply, is_won, new_game
 from fourgames.vier_jahreszeiten._solver import DEFAULT_MAX_NODES, Outcome, solve
 from fourgames.vier_jahreszeiten.bots import play_greedy
 
@@ -37,7 +37,10 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """Play and solve ``args.deals`` deals; print the fractions. Returns the exit status."""
+    """Play and solve ``args.deals`` deals; print the fractions. Returns the exit status.
+
+    Every winning line the solver returns is replayed through `apply` (status 1 if one fails).
+    """
     out = sys.stdout if out is None else out
     deals: int = args.deals
     if deals < 1:
@@ -57,6 +60,13 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
         final = play_greedy(state, random.Random(derive_seed(args.seed, "bot", k)))
         greedy += is_won(final)  # type: ignore[arg-type]
         result = solve(state, max_nodes=args.max_nodes)
+        if result.outcome is Outcome.WON:  # every winning line is checked by the rules
+            end = state
+            for action in result.line:
+                end = apply(end, action)
+            if not is_won(end):
+                print(f"fourgames solve: the line for deal {k} does not win", file=sys.stderr)
+                return 1
         counts[result.outcome] += 1
         nodes += result.nodes
     seconds = time.monotonic() - started
