@@ -665,15 +665,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     seasons = [state.season(f) for f in range(FIELDS)]
     for i, card in enumerate(hand):
         held = tuple(sorted({v for c in hand[:i] + hand[i + 1 :] for v in _VALUES[c]}))  # §7
-        rank = card.rank
         for f in range(FIELDS):
             info, season = fields[f], seasons[f]
             if season is not Season.AUTUMN:  # §5
                 out.append(_SOW[card, f])
             if season is not Season.WINTER:  # §6
-                out.extend([Harvest(card, f, ls, ps) for ls, ps in info.harvests(rank)])
+                out.extend(info.harvest_actions(card, f))
             if season is not Season.SPRING and info.has_items:  # §7, §16.7
-                out.extend([Build(card, f, ls, ps, v) for ls, ps, v in info.builds(rank, held)])
+                out.extend(info.build_actions(card, f, held))
     if state.options.full_harvest and len(hand) == HAND_SIZE:
         out.extend(_full_harvest_actions(state, hand, fields, seasons))
     return tuple(out)
@@ -700,7 +699,9 @@ class _Field:
     """What can be harvested from and stockpiled in one field's contents, cached per value."""
 
     __slots__ = (
+        "_build_actions",
         "_builds",
+        "_harvest_actions",
         "_harvests",
         "_pile_sets",
         "ace_alone",
@@ -726,6 +727,26 @@ class _Field:
         self._harvests: dict[int, list[Taken]] = {}
         self._builds: dict[tuple[Rank, int], list[Built]] = {}
         self._pile_sets: dict[int, list[frozenset[Stockpile]]] = {}
+        self._harvest_actions: dict[tuple[Card, int], list[Action]] = {}
+        self._build_actions: dict[tuple[Card, int, tuple[int, ...]], list[Action]] = {}
+
+    def harvest_actions(self, card: Card, f: int) -> list[Action]:
+        """The `Harvest` actions of ``card`` in this field, as field ``f`` (built once)."""
+        found = self._harvest_actions.get((card, f))
+        if found is None:
+            found = [Harvest(card, f, ls, ps) for ls, ps in self.harvests(card.rank)]
+            self._harvest_actions[card, f] = found
+        return found
+
+    def build_actions(self, card: Card, f: int, held: tuple[int, ...]) -> list[Action]:
+        """The `Build` actions of ``card`` with held values ``held`` in this field, as field
+        ``f`` (built once)."""
+        key = (card, f, held)
+        found = self._build_actions.get(key)
+        if found is None:
+            found = [Build(card, f, ls, ps, v) for ls, ps, v in self.builds(card.rank, held)]
+            self._build_actions[key] = found
+        return found
 
     def pile_sets(self, v: int) -> list[frozenset[Stockpile]]:
         """Every set of this field's stockpiles of value ``v``, the empty set first."""
