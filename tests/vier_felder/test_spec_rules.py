@@ -335,6 +335,24 @@ def test_s12_a_top_tie_is_decided_by_last_round_coins_through_apply() -> None:
     assert after.round == 2
 
 
+def test_s10_the_last_cards_moves_stay_distinct_though_the_next_deal_is_the_same() -> None:
+    """§10: field cards are set aside at round end, so where the last card goes changes nothing
+    once the next round is dealt; the moves remain distinct actions (docs: action identity)."""
+    state = position(
+        [(), cards("6♦")],
+        [cards("7♦ 8♦"), cards("9♣")],
+        to_move=1,
+        draw_pile=(),
+        harvested=[(), cards("2♣")],
+    )
+    sows = [a for a in legal_actions(state) if isinstance(a, Sow)]
+    assert len(sows) == 3  # f0, f2, f3 (f1 is Autumn)
+    after = {apply(state, a) for a in sows}
+    assert len(after) == 1
+    (next_round,) = after
+    assert next_round.round == 2
+
+
 # --- §13 next round ------------------------------------------------------------------------------
 
 
