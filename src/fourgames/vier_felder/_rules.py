@@ -22,7 +22,7 @@ from fourgames.shuffle import derive_seed, fresh_seed, shuffled
 GAME_ID: Final = "vier-felder"
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
-RULES_VERSION: Final = 1
+RULES_VERSION: Final = 2
 HAND_SIZE: Final = 4  # §3, §8
 FIELDS: Final = 4
 CARDS_PER_FIELD: Final = 3  # §3, §9
@@ -886,12 +886,10 @@ def _full_harvest_actions(
         loose = state.loose[f]
         found: dict[Taken, None] = {}
         for s in sums:
-            matches = frozenset(c for c in loose if s in _VALUES[c])
-            if not matches:
+            if not any(s in _VALUES[c] for c in loose):  # no single loose card of the sum
                 continue
-            for taken, piles in fields[f].harvest_with(s):
-                if taken & matches:  # §16.29: the matched card is taken
-                    found[taken, piles] = None
+            # then a harvest as with a played card of value s (rulebook, Varianten)
+            found.update(dict.fromkeys(fields[f].harvest_with(s)))
         out.extend(
             FullHarvest(hand, f, taken, piles, rot) for taken, piles in found for rot in rotations
         )
@@ -1175,12 +1173,9 @@ def _check_full_harvest(state: State, action: FullHarvest) -> None:
             f"in field {field}",
             rule="§14",
         )
-    matched = [s for s in values if any(s in _VALUES[c] for c in loose)]
-    if not matched:
-        raise IllegalActionError(
-            "the matched loose card must be among the taken cards", rule="§16.29"
-        )
-    _check_harvest_of(state, field, loose, piles, matched)
+    # "dann erntest du, als hättest du eine Karte dieses Werts gespielt": any groups of the
+    # value, the matching card need not be among them (the rulebook over spec §16.29)
+    _check_harvest_of(state, field, loose, piles, values)
 
 
 # --- §4 steps 3–6: rotation, drawing, clearing, next player -------------------------------------
