@@ -18,8 +18,6 @@ import enum
 from collections.abc import Iterable
 from typing import Final
 
-import attrs
-
 from fourgames.errors import FormatError
 
 __all__ = ["DECK_52", "Card", "Rank", "Suit", "cards", "sorted_cards"]
@@ -89,29 +87,39 @@ _RANK_SYMBOL: Final = {
 }
 
 
-@attrs.frozen(eq=False, repr=False)
 class Card:
     """A playing card, ordered by rank, then suit (♣ ♦ ♥ ♠).
 
-    Use `Card.parse`, `cards` or `DECK_52` rather than the constructor: they hand out the 52
-    shared instances.
+    There are exactly 52 card objects: ``Card(rank, suit)``, `Card.parse`, `cards` and
+    `DECK_52` all hand out the same shared instances, so cards compare and hash by identity
+    (as fast as Python allows) and are immutable.
+
+    >>> Card(Rank.TEN, Suit.HEARTS) is Card.parse("10♥")
+    True
     """
+
+    __slots__ = ("_index", "rank", "suit")
+    __match_args__ = ("rank", "suit")
 
     rank: Rank
     suit: Suit
-    _index: int = attrs.field(init=False, repr=False)
-    """Rank-then-suit position (8 … 59): equality, hashing and order in one int."""
+    _index: int
+    """Rank-then-suit position (8 … 59), for ordering."""
 
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_index", int(self.rank) * 4 + _SUIT_INDEX[self.suit])
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        try:
+            return _CANONICAL[rank, suit]
+        except (KeyError, TypeError):
+            raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}") from None
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Card):
-            return self._index == other._index
-        return NotImplemented
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cards are immutable; cannot set {name}")
 
-    def __hash__(self) -> int:
-        return self._index
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cards are immutable; cannot delete {name}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Card.parse, (str(self),))
 
     def __lt__(self, other: Card) -> bool:
         return self._index < other._index
@@ -148,7 +156,19 @@ class Card:
         return card
 
 
-DECK_52: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+def _make(rank: Rank, suit: Suit) -> Card:
+    card = object.__new__(Card)
+    object.__setattr__(card, "rank", rank)
+    object.__setattr__(card, "suit", suit)
+    object.__setattr__(card, "_index", int(rank) * 4 + _SUIT_INDEX[suit])
+    return card
+
+
+_CANONICAL: Final[dict[tuple[Rank, Suit], Card]] = {
+    (rank, suit): _make(rank, suit) for suit in Suit for rank in Rank
+}
+
+DECK_52: Final[tuple[Card, ...]] = tuple(_CANONICAL.values())
 """The 52 cards, suit by suit (♣ ♦ ♥ ♠), each from two to ace: a fresh, unshuffled deck."""
 
 _CARD_TEXT: Final = {card: card.rank.symbol + card.suit.symbol for card in DECK_52}

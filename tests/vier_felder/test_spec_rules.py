@@ -335,6 +335,24 @@ def test_s12_a_top_tie_is_decided_by_last_round_coins_through_apply() -> None:
     assert after.round == 2
 
 
+def test_s10_the_last_cards_moves_stay_distinct_though_the_next_deal_is_the_same() -> None:
+    """§10: field cards are set aside at round end, so where the last card goes changes nothing
+    once the next round is dealt; the moves remain distinct actions (docs: action identity)."""
+    state = position(
+        [(), cards("6♦")],
+        [cards("7♦ 8♦"), cards("9♣")],
+        to_move=1,
+        draw_pile=(),
+        harvested=[(), cards("2♣")],
+    )
+    sows = [a for a in legal_actions(state) if isinstance(a, Sow)]
+    assert len(sows) == 3  # f0, f2, f3 (f1 is Autumn)
+    after = {apply(state, a) for a in sows}
+    assert len(after) == 1
+    (next_round,) = after
+    assert next_round.round == 2
+
+
 # --- §13 next round ------------------------------------------------------------------------------
 
 
@@ -359,17 +377,36 @@ def test_s14_full_harvest_needs_the_option() -> None:
     refuse(state, FullHarvest(hand, 0, frozenset(cards("A♦ 9♥ 5♦"))), "§14")
 
 
-def test_s16_29_the_matched_card_must_be_taken() -> None:
+def test_s14_volle_ernte_harvests_as_if_a_card_of_that_value_was_played() -> None:
+    """Rulebook, Varianten: „… mit vier Karten aus deiner Hand ernten, deren Summe genau einer
+    einzelnen Karte im Feld entspricht; dann erntest du, als hättest du eine Karte dieses Werts
+    gespielt.“ The matching card enables the move; the harvest itself is a normal harvest of
+    that value, free to take any groups (spec §16.29 also demanded the matching card be taken:
+    the rulebook wins)."""
     state = position(
         [cards("2♣ 3♦ A♥ 3♠"), cards("5♣ 7♣ 8♣ 10♣")], [cards("9♥ 5♦ 4♣")], options=VOLLE_ERNTE
     )
     hand = state.hands[0]  # sorted: 2♣ 3♦ 3♠ A♥, sums 9 or 22
-    refuse(state, FullHarvest(hand, 0, frozenset(cards("5♦ 4♣")), rotation=Suit.HEARTS), "§16.29")
+    fulls = [a for a in legal_actions(state) if isinstance(a, FullHarvest)]
+    assert {a.taken for a in fulls} == {
+        frozenset(cards("9♥")),
+        frozenset(cards("5♦ 4♣")),
+        frozenset(cards("9♥ 5♦ 4♣")),
+    }
+    assert {a.rotation for a in fulls} == {Suit.HEARTS}
+    group_only = FullHarvest(hand, 0, frozenset(cards("5♦ 4♣")), rotation=Suit.HEARTS)
+    after = apply(state, group_only)
+    assert after.loose[0] == (c("9♥"),)
+    assert set(after.harvested[0]) >= {*hand, *cards("5♦ 4♣")}
     ok = FullHarvest(hand, 0, frozenset(cards("9♥ 5♦ 4♣")), rotation=Suit.HEARTS)
-    assert ok in legal_actions(state)
-    after = apply(state, ok)
-    assert after.summer_field == 0  # ♥ edge to field 0
+    assert apply(state, ok).summer_field == 0  # ♥ edge to field 0
     refuse(state, FullHarvest(hand, 0, frozenset(cards("9♥")), rotation=None), "§16.29")
+    # without a single loose card of the sum the move does not exist, even if a group has it
+    state = position(
+        [cards("2♣ 3♦ A♥ 3♠"), cards("5♣ 7♣ 8♣ 10♣")], [cards("5♦ 4♣")], options=VOLLE_ERNTE
+    )
+    refuse(state, FullHarvest(hand, 0, frozenset(cards("5♦ 4♣")), rotation=Suit.HEARTS), "§14")
+    assert not any(isinstance(a, FullHarvest) for a in legal_actions(state))
 
 
 def test_s16_29_one_action_per_suit_of_the_season_cards() -> None:

@@ -22,7 +22,7 @@ from fourgames.shuffle import derive_seed, fresh_seed, shuffled
 GAME_ID: Final = "vier-felder"
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
-RULES_VERSION: Final = 1
+RULES_VERSION: Final = 2
 HAND_SIZE: Final = 4  # §3, §8
 FIELDS: Final = 4
 CARDS_PER_FIELD: Final = 3  # §3, §9
@@ -665,15 +665,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     seasons = [state.season(f) for f in range(FIELDS)]
     for i, card in enumerate(hand):
         held = tuple(sorted({v for c in hand[:i] + hand[i + 1 :] for v in _VALUES[c]}))  # §7
-        rank = card.rank
         for f in range(FIELDS):
             info, season = fields[f], seasons[f]
             if season is not Season.AUTUMN:  # §5
                 out.append(_SOW[card, f])
             if season is not Season.WINTER:  # §6
-                out.extend([Harvest(card, f, ls, ps) for ls, ps in info.harvests(rank)])
+                out.extend(info.harvest_actions(card, f))
             if season is not Season.SPRING and info.has_items:  # §7, §16.7
-                out.extend([Build(card, f, ls, ps, v) for ls, ps, v in info.builds(rank, held)])
+                out.extend(info.build_actions(card, f, held))
     if state.options.full_harvest and len(hand) == HAND_SIZE:
         out.extend(_full_harvest_actions(state, hand, fields, seasons))
     return tuple(out)
@@ -700,7 +699,9 @@ class _Field:
     """What can be harvested from and stockpiled in one field's contents, cached per value."""
 
     __slots__ = (
+        "_build_actions",
         "_builds",
+        "_harvest_actions",
         "_harvests",
         "_pile_sets",
         "ace_alone",
@@ -726,6 +727,26 @@ class _Field:
         self._harvests: dict[int, list[Taken]] = {}
         self._builds: dict[tuple[Rank, int], list[Built]] = {}
         self._pile_sets: dict[int, list[frozenset[Stockpile]]] = {}
+        self._harvest_actions: dict[tuple[Card, int], list[Action]] = {}
+        self._build_actions: dict[tuple[Card, int, tuple[int, ...]], list[Action]] = {}
+
+    def harvest_actions(self, card: Card, f: int) -> list[Action]:
+        """The `Harvest` actions of ``card`` in this field, as field ``f`` (built once)."""
+        found = self._harvest_actions.get((card, f))
+        if found is None:
+            found = [Harvest(card, f, ls, ps) for ls, ps in self.harvests(card.rank)]
+            self._harvest_actions[card, f] = found
+        return found
+
+    def build_actions(self, card: Card, f: int, held: tuple[int, ...]) -> list[Action]:
+        """The `Build` actions of ``card`` with held values ``held`` in this field, as field
+        ``f`` (built once)."""
+        key = (card, f, held)
+        found = self._build_actions.get(key)
+        if found is None:
+            found = [Build(card, f, ls, ps, v) for ls, ps, v in self.builds(card.rank, held)]
+            self._build_actions[key] = found
+        return found
 
     def pile_sets(self, v: int) -> list[frozenset[Stockpile]]:
         """Every set of this field's stockpiles of value ``v``, the empty set first."""
@@ -865,12 +886,10 @@ def _full_harvest_actions(
         loose = state.loose[f]
         found: dict[Taken, None] = {}
         for s in sums:
-            matches = frozenset(c for c in loose if s in _VALUES[c])
-            if not matches:
+            if not any(s in _VALUES[c] for c in loose):  # no single loose card of the sum
                 continue
-            for taken, piles in fields[f].harvest_with(s):
-                if taken & matches:  # §16.29: the matched card is taken
-                    found[taken, piles] = None
+            # then a harvest as with a played card of value s (rulebook, Varianten)
+            found.update(dict.fromkeys(fields[f].harvest_with(s)))
         out.extend(
             FullHarvest(hand, f, taken, piles, rot) for taken, piles in found for rot in rotations
         )
@@ -1154,12 +1173,9 @@ def _check_full_harvest(state: State, action: FullHarvest) -> None:
             f"in field {field}",
             rule="§14",
         )
-    matched = [s for s in values if any(s in _VALUES[c] for c in loose)]
-    if not matched:
-        raise IllegalActionError(
-            "the matched loose card must be among the taken cards", rule="§16.29"
-        )
-    _check_harvest_of(state, field, loose, piles, matched)
+    # "dann erntest du, als hättest du eine Karte dieses Werts gespielt": any groups of the
+    # value, the matching card need not be among them (the rulebook over spec §16.29)
+    _check_harvest_of(state, field, loose, piles, values)
 
 
 # --- §4 steps 3–6: rotation, drawing, clearing, next player -------------------------------------

@@ -213,6 +213,18 @@ def deck(options: Options) -> tuple[Card, ...]:
 # --- Actions (§4, §6, §8) ----------------------------------------------------------------------
 
 PILE_NAMES: Final = "AB"
+_SEATS: Final = tuple(range(MAX_PLAYERS + 1))
+
+
+def _plain(value: object) -> object:
+    """The int a pile or seat number equals (``True`` and ``1.0`` are 1), else ``value``.
+
+    Actions are equal by value, so ``Play(card, True)`` is ``Play(card, 1)``: `apply` and
+    `str` treat it so, and states only ever hold ints.
+    """
+    if type(value) is int or value not in _SEATS:
+        return value
+    return _SEATS.index(value)
 
 
 @attrs.frozen
@@ -230,9 +242,10 @@ class Play:
     named: int | None = None
 
     def __str__(self) -> str:
-        pile = PILE_NAMES[self.pile] if self.pile in (0, 1) else f"pile{self.pile}"
-        name = "" if self.named is None else f" P{self.named}"
-        return f"{self.card} {pile}{name}"
+        pile = _plain(self.pile)
+        where = PILE_NAMES[pile] if pile == 0 or pile == 1 else f"pile{pile}"
+        name = "" if self.named is None else f" P{_plain(self.named)}"
+        return f"{self.card} {where}{name}"
 
 
 @attrs.frozen
@@ -266,7 +279,7 @@ class ChooseStarter:
     player: int
 
     def __str__(self) -> str:
-        return f"starter P{self.player}"
+        return f"starter P{_plain(self.player)}"
 
 
 Action: TypeAlias = Play | LayAside | TimeUp | ChooseStarter
@@ -648,7 +661,7 @@ def apply(state: State, action: Action) -> State:
         )  # fmt: skip
     if type(action) is ChooseStarter:
         _check_choose_starter(state, action)
-        return attrs.evolve(state, choosing=False, current=action.player)
+        return attrs.evolve(state, choosing=False, current=_SEATS.index(action.player))
     raise IllegalActionError(f"not a 4½ Minuten action: {action!r}", rule="API")
 
 
@@ -668,7 +681,13 @@ def _check_play(state: State, action: Play, display: tuple[Card, ...]) -> int:
     if code < 0 or index == len(display) or display[index].code != code:
         raise IllegalActionError(f"{card} is not in player {state.current}'s display", rule="§4")
     pile = action.pile
-    if not (pile == 0 or pile == 1) or code not in _targets(state)[pile]:
+    if pile == 0:
+        allowed = _targets(state)[0]
+    elif pile == 1:
+        allowed = _targets(state)[1]
+    else:
+        allowed = _NO_CODE
+    if code not in allowed:
         _refuse_pile(state, card, pile)
     named = action.named
     if _NAMES_PLAYER[code]:
@@ -676,7 +695,7 @@ def _check_play(state: State, action: Play, display: tuple[Card, ...]) -> int:
         if not names:
             if named is not None:
                 raise IllegalActionError("this play ends the round: name nobody", rule="§6.1")
-        elif named not in names or not isinstance(named, int):
+        elif named not in names:  # True or 1.0 names player 1 (`_plain`)
             raise IllegalActionError(
                 f"a Du bist dran card names a player holding cards: one of {list(names)}",
                 rule="§6.1",
@@ -689,6 +708,7 @@ def _check_play(state: State, action: Play, display: tuple[Card, ...]) -> int:
 def _refuse_pile(state: State, card: Card, pile: object) -> None:
     """Raise the error saying why ``card`` may not go to ``pile`` (§3, §6.5)."""
     piles = state.piles
+    pile = _plain(pile)
     if not isinstance(pile, int) or not 0 <= pile <= len(piles):
         raise IllegalActionError(f"there is no pile {pile!r}", rule="§3")
     if pile == 2:
@@ -722,6 +742,8 @@ def _play(state: State, action: Play) -> State:
     del held[_check_play(state, action, displays[mover])]
     card = action.card
     pile = action.pile
+    if type(pile) is not int:  # True, 1.0: equal to a pile number, the same action
+        pile = 1 if pile == 1 else 0
     players = len(displays)
     piles = state.piles
     if pile == len(piles):
@@ -763,6 +785,8 @@ def _play(state: State, action: Play) -> State:
     turns = state.turns + 1
     if kind is _YOUR_TURN and action.named is not None:
         following = action.named  # §6.1
+        if type(following) is not int:  # True, 1.0: equal to a seat, the same action
+            following = _SEATS.index(following)
     else:  # §5
         following = (mover + direction) % players
         if not displays[following]:
@@ -824,7 +848,7 @@ def _check_choose_starter(state: State, action: ChooseStarter) -> None:
     if not state.choosing:
         raise IllegalActionError("the starter is chosen only at the start of a round", rule="§2")
     player = action.player
-    if not isinstance(player, int) or not 0 <= player < len(state.displays):
+    if player not in _SEATS[: len(state.displays)]:  # True or 1.0 is player 1 (`_plain`)
         raise IllegalActionError(f"there is no player {player!r}", rule="§2")
 
 
