@@ -197,3 +197,54 @@ def test_lines_from_mid_game_states_respect_the_guard(options: Options) -> None:
             assert is_won(replay_line(state, result.line))
     if options == SIMPLICITY:
         assert checked >= 3
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        Options(guard=False),
+        Options(guard=False, run_move=RunMove.WHOLE),
+        Options(guard=False, run_move=RunMove.ANY_TAIL),
+        Options(guard=False, czarina=True),
+        Options(guard=False, czarina=True, czarina_fill=CzarinaFill.WASTE_PYSOL),
+        Options(guard=False, layout=SIMPLICITY.layout, run_move=RunMove.ANY_TAIL),
+        Options(guard=False, wrap_cross_always=True),
+    ],
+    ids=str,
+)
+def test_solver_and_rules_generate_the_same_successors(options: Options) -> None:
+    """The solver's move generator is a second implementation of §5 and §7: without the
+    guard and the pruning, both must reach the same canonical positions (canonical no-ops
+    aside)."""
+    from fourgames.vier_jahreszeiten import _solver
+
+    rng = random.Random(11)
+    compared = 0
+    for seed in range(6):
+        root = new_game(1, seed=seed, options=options)
+        search = _solver._Search(root)
+        state = root
+        for _ in range(60):
+            legal = legal_actions(state)
+            if not legal:
+                break
+
+            def node(s: State, root: State = root) -> object:
+                return (
+                    tuple(tuple(_solver._INT[c] for c in p) for p in s.piles),
+                    len(root.stock) - len(s.stock),
+                    tuple(_solver._INT[c] for c in s.waste),
+                    s.foundations,
+                )
+
+            here = node(state)
+            by_rules = {_solver._key(node(apply(state, a))) for a in legal}  # type: ignore[arg-type]
+            by_solver = {
+                _solver._key(child)
+                for _, child in search.children(here, prune=False)  # type: ignore[arg-type]
+            }
+            by_rules.discard(_solver._key(here))  # type: ignore[arg-type]
+            assert by_rules == by_solver
+            compared += len(by_solver)
+            state = apply(state, rng.choice(legal))
+    assert compared > 300

@@ -158,11 +158,11 @@ class _Search:
             return emptied_pile or (from_waste and len(waste) == 1 and sp < len(self.stock))
         return emptied_pile and sp < len(self.stock)
 
-    def children(self, node: _Node) -> Iterator[tuple[_Move, _Node]]:
+    def children(self, node: _Node, *, prune: bool = True) -> Iterator[tuple[_Move, _Node]]:
         piles, sp, waste, found = node
         fit = self.fit
         # Safe foundation moves first; one of them is the only move.
-        for i, pile in enumerate(piles):
+        for i, pile in enumerate(piles if prune else ()):
             if pile:
                 c = pile[-1]
                 if (
@@ -172,7 +172,7 @@ class _Search:
                 ):
                     yield (1, c, i), self.after_foundation(node, c, i)
                     return
-        if waste:
+        if waste and prune:
             c = waste[-1]
             if (
                 self.fits_foundation(c, found)
