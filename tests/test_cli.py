@@ -118,3 +118,10 @@ def test_games_lists_registered_games() -> None:
     assert [line.split()[0] for line in lines] == sorted(fourgames.GAMES) or lines == [
         "no games registered"
     ]
+
+
+def test_solve_reports_the_fractions_to_the_given_stream() -> None:
+    status, text = _run("solve", "vier-jahreszeiten", "--deals", "3", "--preset", "simplicity")
+    assert status == 0
+    assert "proven winnable (solver)    1.000  (3/3)" in text
+    assert "undecided (budget spent)    0.000  (0/3)" in text

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fourgames import SCHEMA_VERSION, FormatError, Record, from_json, register_game, to_json
-from fourgames.cards import Card, cards
+from fourgames.cards import Card, Rank, Suit, cards
 from fourgames.serialization import converter
 from fourgames.testing import random_playout
 from fourgames.testing import reference as match
@@ -172,3 +172,12 @@ def test_sets_are_written_sorted_and_read_without_repeats() -> None:
     assert converter.structure(["K♠", "2♣"], frozenset[Card]) == frozenset(cards("K♠ 2♣"))
     with pytest.raises(ValueError, match="twice"):
         converter.structure(["K♠", "K♠"], frozenset[Card])
+
+
+def test_enums_are_read_by_value_and_type() -> None:
+    assert converter.structure(9, Rank) is Rank.NINE
+    assert converter.structure("H", Suit) is Suit.HEARTS
+    assert converter.unstructure(Rank.NINE) == 9
+    for value, kind in [(True, Rank), ("9", Rank), (1, Rank), ("X", Suit), (1, Suit)]:
+        with pytest.raises(ValueError, match="expected one of"):
+            converter.structure(value, kind)

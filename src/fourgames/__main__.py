@@ -194,7 +194,7 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     run = getattr(args, "run_solve", None)
     if run is None:
         raise UsageError("solve is available for vier-jahreszeiten only")
-    return int(run(args))
+    return int(run(args, out))
 
 
 # --- Parsing -------------------------------------------------------------------------------

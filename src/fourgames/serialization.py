@@ -17,6 +17,7 @@ other keys are the object's fields; see ``docs/json.md``.
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 import sys
@@ -49,8 +50,10 @@ FIXED_TAGS: Final = {"State": "state", "Options": "options", "Observation": "obs
 converter: Final = cattrs.Converter(forbid_extra_keys=True)
 
 
-def _strict_scalar(kind: type) -> Callable[[object, object], object]:
-    def structure(value: object, _: object) -> object:
+def _strict_scalar(kind: type) -> Callable[[object, Any], object]:
+    def structure(value: object, tp: Any) -> object:
+        if tp is not kind and _is_enum(tp):
+            return _enum_member(value, tp)  # an IntEnum or StrEnum, dispatched as int or str
         if type(value) is not kind:
             raise TypeError(f"expected {kind.__name__}, got {type(value).__name__}")
         return value
@@ -60,6 +63,21 @@ def _strict_scalar(kind: type) -> Callable[[object, object], object]:
 
 for _kind in (int, str, bool):
     converter.register_structure_hook(_kind, _strict_scalar(_kind))
+
+
+def _is_enum(tp: object) -> bool:
+    return isinstance(tp, type) and issubclass(tp, enum.Enum)
+
+
+def _enum_member(value: object, tp: Any) -> object:
+    """Enums are read by value, of the value's own JSON type (no ``true`` for ``1``)."""
+    values = [member.value for member in tp]
+    if type(value) not in {type(v) for v in values} or value not in values:
+        raise ValueError(f"expected one of {values}, got {value!r}")
+    return tp(value)
+
+
+converter.register_structure_hook_func(_is_enum, _enum_member)
 
 
 def _is_sequence(tp: object) -> bool:

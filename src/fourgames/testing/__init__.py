@@ -24,7 +24,7 @@ import attrs
 from fourgames.errors import FormatError, IllegalActionError
 from fourgames.protocol import Game
 from fourgames.records import Record, replay
-from fourgames.serialization import from_json, register_game, to_json
+from fourgames.serialization import converter, from_json, register_game, structure, to_json
 
 __all__ = [
     "CheckReport",
@@ -279,12 +279,14 @@ class PerftCase:
     """``(depth, count)`` pairs."""
 
     def state(self, game: Game[Any, Any]) -> Any:
-        """The deal of ``setup``: ``options`` is a preset name, keyword arguments, or absent."""
+        """The deal of ``setup``: ``options`` is a preset name, the JSON of some option
+        fields (the rest keep their defaults), or absent."""
         options: Any = self.setup.get("options")
         if isinstance(options, str):
             options = cast(Any, game).PRESETS[options]
         elif isinstance(options, dict):
-            options = cast(Any, game).Options(**options)
+            defaults = converter.unstructure(cast(Any, game).Options())
+            options = structure({**defaults, **options}, cast(Any, game).Options, "$.options")
         return game.new_game(self.setup["players"], seed=self.setup["seed"], options=options)
 
 
