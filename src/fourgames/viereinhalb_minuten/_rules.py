@@ -746,10 +746,26 @@ def _play(state: State, action: Play) -> State:
         _check_turn(state)
     mover = state.current
     displays = state.displays
-    held = list(displays[mover])
-    del held[_check_play(state, action, displays[mover])]
+    display = displays[mover]
     card = action.card
     pile = action.pile
+    # The common case inline (§3, §4): a held card other than Du bist dran, naming nobody,
+    # onto a pile accepting it. Anything else is checked (or refused) by `_check_play`.
+    code = card.code if type(card) is Card else -1
+    index = bisect_left(display, code, key=_BY_CODE)
+    last = _last_targets
+    targets = last[2] if last[0] is state.piles and last[1] == state.locked else _targets(state)
+    if (
+        code < 0
+        or index == len(display)
+        or display[index].code != code
+        or _NAMES_PLAYER[code]
+        or action.named is not None
+        or not (code in targets[0] if pile == 0 else pile == 1 and code in targets[1])
+    ):
+        index = _check_play(state, action, display)
+    held = list(display)
+    del held[index]
     if type(pile) is not int:  # True, 1.0: equal to a pile number, the same action
         pile = 1 if pile == 1 else 0
     players = len(displays)
