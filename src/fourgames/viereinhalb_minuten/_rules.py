@@ -805,7 +805,9 @@ def _play(state: State, action: Play) -> State:
     if draw and len(held) < (5 if players == 2 else 4):
         insort(held, draw[0], key=_BY_CODE)
         draw = draw[1:]
-    displays = (*displays[:mover], tuple(held), *displays[mover + 1 :])
+    rows = list(displays)  # one list and one tuple, no slices
+    rows[mover] = tuple(held)
+    displays = tuple(rows)
     turns = state.turns + 1
     if kind is _YOUR_TURN and action.named is not None:
         following = action.named  # §6.1
@@ -845,11 +847,9 @@ def _lay_aside(state: State) -> State:
     draw = state.draw_pile
     aside = state.aside + displays[mover]
     limit = 5 if players == 2 else 4
-    displays = (
-        *displays[:mover],
-        tuple(sorted(draw[:limit], key=_BY_CODE)),
-        *displays[mover + 1 :],
-    )
+    rows = list(displays)
+    rows[mover] = tuple(sorted(draw[:limit], key=_BY_CODE))
+    displays = tuple(rows)
     draw = draw[limit:]
     turns = state.turns + 1
     direction = state.direction
