@@ -582,31 +582,38 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     display = state.displays[state.current]
     on_a, on_b = _targets(state)
     out: list[Action] = []
+    append = out.append
     previous = -1
     for card in display:
         code = card.code
         if code == previous:
             continue  # copies are one action
         previous = code
-        if _NAMES_PLAYER[code]:  # Du bist dran: one play per player it may name (§6.1)
-            names = _names(state, display)
-            rows = _PLAYS[code]
-            for pile, codes in enumerate((on_a, on_b)):
-                if code in codes:
-                    row = rows[pile]
-                    if not names:
-                        out.append(row[0])
-                    elif len(names) == len(state.displays):
-                        out += row[1 : len(names) + 1]
-                    else:
-                        out += [row[name + 1] for name in names]
-            continue
         if code in on_a:
-            out.append(_ON_A[code])
+            if _NAMES_PLAYER[code]:
+                _add_named(out, state, display, _PLAYS[code][0])
+            else:
+                append(_ON_A[code])
         if code in on_b:
-            out.append(_ON_B[code])
-    out.append(LAY_ASIDE)
+            if _NAMES_PLAYER[code]:
+                _add_named(out, state, display, _PLAYS[code][1])
+            else:
+                append(_ON_B[code])
+    append(LAY_ASIDE)
     return tuple(out)
+
+
+def _add_named(
+    out: list[Action], state: State, display: tuple[Card, ...], row: tuple[Play, ...]
+) -> None:
+    """Add a Du bist dran card's plays to one pile: one per player it may name (§6.1)."""
+    names = _names(state, display)
+    if not names:
+        out.append(row[0])
+    elif len(names) == len(state.displays):
+        out += row[1 : len(names) + 1]
+    else:
+        out += [row[name + 1] for name in names]
 
 
 def _names(state: State, display: tuple[Card, ...]) -> tuple[int, ...]:
@@ -651,7 +658,8 @@ def apply(state: State, action: Action) -> State:
     if type(action) is Play:
         return _play(state, action)
     if type(action) is LayAside:
-        _check_turn(state)
+        if state.choosing or len(state.penalties) >= state.options.rounds:
+            _check_turn(state)  # raises
         return _lay_aside(state)
     if type(action) is TimeUp:
         _check_time_up(state)
@@ -738,10 +746,26 @@ def _play(state: State, action: Play) -> State:
         _check_turn(state)
     mover = state.current
     displays = state.displays
-    held = list(displays[mover])
-    del held[_check_play(state, action, displays[mover])]
+    display = displays[mover]
     card = action.card
     pile = action.pile
+    # The common case inline (§3, §4): a held card other than Du bist dran, naming nobody,
+    # onto a pile accepting it. Anything else is checked (or refused) by `_check_play`.
+    code = card.code if type(card) is Card else -1
+    index = bisect_left(display, code, key=_BY_CODE)
+    last = _last_targets
+    targets = last[2] if last[0] is state.piles and last[1] == state.locked else _targets(state)
+    if (
+        code < 0
+        or index == len(display)
+        or display[index].code != code
+        or _NAMES_PLAYER[code]
+        or action.named is not None
+        or not (code in targets[0] if pile == 0 else pile == 1 and code in targets[1])
+    ):
+        index = _check_play(state, action, display)
+    held = list(display)
+    del held[index]
     if type(pile) is not int:  # True, 1.0: equal to a pile number, the same action
         pile = 1 if pile == 1 else 0
     players = len(displays)
@@ -781,7 +805,9 @@ def _play(state: State, action: Play) -> State:
     if draw and len(held) < (5 if players == 2 else 4):
         insort(held, draw[0], key=_BY_CODE)
         draw = draw[1:]
-    displays = (*displays[:mover], tuple(held), *displays[mover + 1 :])
+    rows = list(displays)  # one list and one tuple, no slices
+    rows[mover] = tuple(held)
+    displays = tuple(rows)
     turns = state.turns + 1
     if kind is _YOUR_TURN and action.named is not None:
         following = action.named  # §6.1
@@ -821,16 +847,21 @@ def _lay_aside(state: State) -> State:
     draw = state.draw_pile
     aside = state.aside + displays[mover]
     limit = 5 if players == 2 else 4
-    displays = (*displays[:mover], sorted_cards(draw[:limit]), *displays[mover + 1 :])
+    rows = list(displays)
+    rows[mover] = tuple(sorted(draw[:limit], key=_BY_CODE))
+    displays = tuple(rows)
     draw = draw[limit:]
     turns = state.turns + 1
-    following = _next_player(displays, mover, state.direction)
+    direction = state.direction
+    following = (mover + direction) % players  # §5; the refilled display is the mover's
+    if not displays[following]:
+        following = _next_player(displays, mover, direction)
     turn_limit = state.options.turn_limit
     if following < 0 or (turn_limit is not None and turns >= turn_limit):
-        return _end_round(state, mover, state.direction, turns, displays, draw, state.piles,
+        return _end_round(state, mover, direction, turns, displays, draw, state.piles,
                           None, 0, aside)  # fmt: skip
     return _State(
-        state.options, state.seed, state.penalties, False, following, state.direction, turns,
+        state.options, state.seed, state.penalties, False, following, direction, turns,
         displays, draw, state.piles, None, 0, aside,
     )  # fmt: skip
 
