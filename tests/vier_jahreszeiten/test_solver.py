@@ -21,6 +21,7 @@ from fourgames.vier_jahreszeiten import (
     RunMove,
     State,
     apply,
+    canonical,
     foundation_cards,
     is_won,
     legal_actions,
@@ -125,6 +126,31 @@ def test_solver_after_a_shuttle_keeps_the_guard() -> None:
         assert is_won(replay_line(state, result.line))
     else:
         assert legal_actions(state) == (TURN,)
+
+
+def test_S6_guard_strands_a_wandering_player_and_the_solver_agrees() -> None:
+    """§6: the guard is lossless from where a stretch of tableau moves starts, not from every
+    position inside it. A player who wanders through all six arrangements of K♦ (on A♦ or A♣)
+    and 3♣ (on 4♦, 4♥ or 4♠) without taking A♣ home has no legal action left, although the
+    same cards with a fresh guard win at once (K♦ back onto A♦, then everything goes home).
+    The solver must answer for the state it is given: lost with this ``seen``, won without."""
+    state = position(
+        piles=[cards("3♦ 2♦ A♦ K♦"), cards("3♥ 2♣ A♣"), cards("4♦ 3♣"), cards("4♥"), cards("4♠")],
+        foundations=cards("K♣ J♦ 2♥ 2♠"),
+        base=Rank.FIVE,
+        stock=(),
+        waste=cards("Q♦ 3♠ 4♣"),
+    )
+    assert solve(state).outcome is Outcome.WON
+    for move in ("3♣ 3", "3♣ 4", "K♦ 1", "3♣ 2", "3♣ 3"):
+        card, pile = move.split()
+        state = apply(state, Build(Card.parse(card), int(pile)))
+    assert legal_actions(state) == ()
+    assert solve(state).outcome is Outcome.LOST
+    fresh = attrs.evolve(state, seen=frozenset({canonical(state.piles)}))
+    result = solve(fresh)
+    assert result.outcome is Outcome.WON
+    assert is_won(replay_line(fresh, result.line))
 
 
 def test_greedy_bot_sees_only_the_observation_and_plays_legally() -> None:
