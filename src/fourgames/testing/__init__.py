@@ -210,15 +210,18 @@ class _Checker:
         state read back (an independent copy)."""
         objects: list[Any] = [state, state.options, *actions]
         objects += [self.game.observe(state, player) for player in range(self.players)]
-        for obj in objects:
-            text = to_json(obj)
-            try:
-                back = from_json(text)
-            except FormatError as err:
-                raise self.fail("JSON", f"{type(obj).__name__} does not load back: {err}") from err
-            if back != obj or to_json(back) != text:
-                raise self.fail("JSON", f"{type(obj).__name__} changes in a round trip: {text}")
-        return from_json(to_json(state))
+        copies = [self.round_trip(obj) for obj in objects]
+        return copies[0]
+
+    def round_trip(self, obj: Any) -> Any:
+        text = to_json(obj)
+        try:
+            back = from_json(text)
+        except FormatError as err:
+            raise self.fail("JSON", f"{type(obj).__name__} does not load back: {err}") from err
+        if back != obj or to_json(back) != text:
+            raise self.fail("JSON", f"{type(obj).__name__} changes in a round trip: {text}")
+        return back
 
     def check_record(self, record: Record, history: Sequence[Any]) -> None:
         back = from_json(to_json(record))
