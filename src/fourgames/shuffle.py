@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable
+from math import floor
 from typing import TypeVar
 
 __all__ = ["derive_seed", "fresh_seed", "shuffled"]
@@ -28,10 +29,10 @@ SEED_BITS = 63
 
 def shuffled(items: Iterable[T], seed: int) -> tuple[T, ...]:
     """The items in an order fixed by ``seed`` (Fisher–Yates over ``Random.random()``)."""
-    rng = random.Random(seed)
+    draw = random.Random(seed).random
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+        j = floor(draw() * (i + 1))
         out[i], out[j] = out[j], out[i]
     return tuple(out)
 

@@ -194,4 +194,5 @@ def test_the_fast_constructor_builds_equal_states() -> None:
     assert fast == slow
     assert hash(fast) == hash(slow)
     assert from_json(to_json(fast)) == slow
+    assert type(fast) is State
     assert _rules._State is not State  # the fast path is in use with this attrs

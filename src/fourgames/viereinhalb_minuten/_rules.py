@@ -13,12 +13,13 @@ import functools
 import itertools
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import ClassVar, Final, TypeAlias
 
 import attrs
 
+from fourgames._builder import builder
 from fourgames.errors import FormatError, IllegalActionError
 from fourgames.shuffle import derive_seed, fresh_seed, shuffled
 from fourgames.viereinhalb_minuten._deck import (
@@ -325,7 +326,7 @@ def parse_action(text: str) -> Action:
 # --- State ---------------------------------------------------------------------------------
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A position. Build it with `new_game`, `position`, or `from_json` (all validated).
 
@@ -368,51 +369,8 @@ class State:
         return min(len(self.penalties) + 1, self.options.rounds)
 
 
-def _fast_state() -> Callable[..., State]:
-    """`State`'s constructor without the per-field ``object.__setattr__`` of attrs' frozen
-    ``__init__``: slot descriptors set directly (the hot path builds one state per action).
-
-    Equivalent to ``State(...)`` (tests compare them); falls back to it if the attrs
-    internals it relies on (the slot of the cached hash) are not there.
-    """
-    names = [field.name for field in attrs.fields(State)]
-    try:
-        setters = [vars(State)[name].__set__ for name in (*names, "_attrs_cached_hash")]
-    except KeyError:  # pragma: no cover - another attrs layout
-        return State
-    (
-        s_options, s_seed, s_penalties, s_choosing, s_current, s_direction, s_turns,
-        s_displays, s_draw_pile, s_piles, s_locked, s_lock_turns, s_aside, s_hash,
-    ) = setters  # fmt: skip
-    new = object.__new__
-
-    def make(
-        options: Options, seed: int, penalties: tuple[int, ...], choosing: bool, current: int,
-        direction: int, turns: int, displays: tuple[tuple[Card, ...], ...],
-        draw_pile: tuple[Card, ...], piles: tuple[tuple[Card, ...], ...], locked: int | None,
-        lock_turns: int, aside: tuple[Card, ...],
-    ) -> State:  # fmt: skip
-        state = new(State)
-        s_options(state, options)
-        s_seed(state, seed)
-        s_penalties(state, penalties)
-        s_choosing(state, choosing)
-        s_current(state, current)
-        s_direction(state, direction)
-        s_turns(state, turns)
-        s_displays(state, displays)
-        s_draw_pile(state, draw_pile)
-        s_piles(state, piles)
-        s_locked(state, locked)
-        s_lock_turns(state, lock_turns)
-        s_aside(state, aside)
-        s_hash(state, None)
-        return state
-
-    return make
-
-
-_State: Final = _fast_state()
+_State: Final = builder(State)
+"""`State`'s constructor for the hot path: the same states, without attrs' per-field calls."""
 
 
 def new_game(players: int, *, seed: int | None = None, options: Options | None = None) -> State:
