@@ -27,6 +27,8 @@ from fourgames.viereinhalb_minuten import (
     State,
     TimeUp,
     _rules,
+    cards,
+    position,
 )
 
 # Probes built from real cards (the generic strategy would mostly build non-cards).
@@ -149,6 +151,33 @@ def test_apply_accepts_exactly_the_listed_actions(players: int, options: Options
         assert accepted == legal, f"step {step}:\n{game.render(state)}"
         actions = game.legal_actions(state)
         state = game.apply(state, actions[int(rng.random() * len(actions))])
+
+
+@given(states(game, max_plies=120))
+@settings(max_examples=40)
+def test_a_listed_action_and_an_equal_copy_give_the_same_state(state: State) -> None:
+    # `apply` trusts the very objects `legal_actions` just listed for this state and checks
+    # everything else: both paths must agree.
+    for action in game.legal_actions(state):
+        copy = from_json(to_json(action))
+        assert copy == action
+        game.legal_actions(game.new_game(2, seed=0))  # another state is the last listed
+        checked = game.apply(state, copy)
+        listed = game.legal_actions(state)
+        assert game.apply(state, listed[listed.index(action)]) == checked
+
+
+def test_a_play_listed_for_another_state_is_checked() -> None:
+    # N(0,3) matches pile A's N(0,1) (§3) but not N(1,5).
+    matching = position([cards("N(0,3)"), cards("N(2,2)")], piles=[cards("N(0,1)")])
+    other = position([cards("N(0,3)"), cards("N(2,2)")], piles=[cards("N(1,5)")])
+    play = next(a for a in game.legal_actions(matching) if a == Play(cards("N(0,3)")[0], 0))
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(other, play)
+    assert err.value.rule == "§3"
+    assert play not in game.legal_actions(other)
+    with pytest.raises(IllegalActionError):
+        game.apply(other, play)
 
 
 # --- Hidden information -------------------------------------------------------------------------

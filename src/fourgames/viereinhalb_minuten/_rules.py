@@ -472,37 +472,22 @@ def _top_key(pile: tuple[Card, ...]) -> int:
 
 
 _Targets: TypeAlias = tuple[frozenset[int], frozenset[int]]
-_last_targets: tuple[object, int | None, _Targets] = ((), None, (_EVERY_CODE, _NO_CODE))
-"""The last answer of `_targets` with the piles and lock it was for (apply asks again for
-the state legal_actions just listed). Replaced as a whole, so threads never see a mix."""
 
 
 def _targets(state: State) -> _Targets:
     """The codes of the cards that may go to pile A and to pile B now (§3, §6.5)."""
-    global _last_targets  # a one-entry cache of a pure function
     piles = state.piles
     locked = state.locked
-    last = _last_targets
-    if last[0] is piles and last[1] == locked:
-        return last[2]
-    count = len(piles)
-    if not count:
-        return _EVERY_CODE, _NO_CODE  # the first card starts pile A
+    # A table row is empty only for a colourless lock on top: then the card below decides.
     table = _OPEN if locked is None else _OPEN_NO_LOCKS
-    if locked == 0:
-        first = _NO_CODE
-    else:
-        code = piles[0][-1].code
-        first = table[code if code != _COLOURLESS_LOCK else _top_key(piles[0])]
-    if count == 1:
-        result = first, table[_START]
-    elif locked == 1:
-        result = first, _NO_CODE
-    else:
-        code = piles[1][-1].code
-        result = first, table[code if code != _COLOURLESS_LOCK else _top_key(piles[1])]
-    _last_targets = (piles, locked, result)
-    return result
+    if not piles:
+        return _EVERY_CODE, _NO_CODE  # the first card starts pile A
+    pile_a = piles[0]
+    on_a = _NO_CODE if locked == 0 else table[pile_a[-1].code] or table[_top_key(pile_a)]
+    if len(piles) == 1:
+        return on_a, table[_START]  # the second pile may be started
+    pile_b = piles[1]
+    return on_a, _NO_CODE if locked == 1 else table[pile_b[-1].code] or table[_top_key(pile_b)]
 
 
 def accepts(state: State, pile: int) -> tuple[Card, ...]:
@@ -524,6 +509,10 @@ _ON_A: Final = tuple(rows[0][0] for rows in _PLAYS)
 _ON_B: Final = tuple(rows[1][0] for rows in _PLAYS)
 _NAMES_PLAYER: Final = tuple(card.kind is Kind.YOUR_TURN for card in ALL_CARDS)
 _EVERYONE: Final = tuple(tuple(range(players)) for players in range(MAX_PLAYERS + 1))
+_last_listed: tuple[object, tuple[Action, ...]] = (None, ())
+"""The last state `legal_actions` listed, and its actions: `apply` takes an action from that
+very list (the same object) as checked. The pair keeps the state alive, so no other object
+can take its identity; replaced as a whole, so threads never see a mix."""
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -533,6 +522,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)]
     ['N(2,5) A', 'N(4,3) A', 'P2(0) A', 'FW(2,3) A', 'LOCK(1) A', 'aside']
     """
+    global _last_listed  # for `apply`: these plays need no second check
     if len(state.penalties) >= state.options.rounds:
         return ()
     if state.choosing:
@@ -558,7 +548,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             else:
                 append(_ON_B[code])
     append(LAY_ASIDE)
-    return tuple(out)
+    listed = tuple(out)
+    _last_listed = (state, listed)
+    return listed
 
 
 def _add_named(
@@ -638,8 +630,12 @@ def _check_turn(state: State) -> None:
         raise IllegalActionError("the table must first choose who starts", rule="§2")
 
 
-def _check_play(state: State, action: Play, display: tuple[Card, ...]) -> int:
-    """Check a play against the same tables `legal_actions` lists from; the card's index."""
+def _checked_play(state: State, action: Play) -> Play:
+    """The play `legal_actions` lists equal to ``action``; `IllegalActionError` naming the rule
+    if it lists none. Checks against the same tables `legal_actions` lists from."""
+    if state.choosing or len(state.penalties) >= state.options.rounds:
+        _check_turn(state)
+    display = state.displays[state.current]
     card = action.card
     # Displays are sorted by code: find the card without calling Card.__eq__ per item.
     code = card.code if type(card) is Card else -1
@@ -661,14 +657,15 @@ def _check_play(state: State, action: Play, display: tuple[Card, ...]) -> int:
         if not names:
             if named is not None:
                 raise IllegalActionError("this play ends the round: name nobody", rule="§6.1")
-        elif named not in names:  # True or 1.0 names player 1 (`_plain`)
+        elif named not in names:
             raise IllegalActionError(
                 f"a Du bist dran card names a player holding cards: one of {list(names)}",
                 rule="§6.1",
             )
     elif named is not None:
         raise IllegalActionError("only a Du bist dran card names a player", rule="§6.1")
-    return index
+    # Equal plays are the same action: True, 1.0 are pile or player 1 (`_plain`).
+    return _PLAYS[code][1 if pile == 1 else 0][0 if named is None else _SEATS.index(named) + 1]
 
 
 def _refuse_pile(state: State, card: Card, pile: object) -> None:
@@ -700,32 +697,22 @@ _YOUR_TURN: Final = Kind.YOUR_TURN
 
 
 def _play(state: State, action: Play) -> State:
-    if state.choosing or len(state.penalties) >= state.options.rounds:
-        _check_turn(state)
+    listed = _last_listed
+    if listed[0] is state:
+        for play in listed[1]:
+            if play is action:
+                break  # just listed for this state: legal
+        else:
+            action = _checked_play(state, action)
+    else:
+        action = _checked_play(state, action)
     mover = state.current
     displays = state.displays
     display = displays[mover]
     card = action.card
     pile = action.pile
-    # The common case inline (§3, §4): a held card other than Du bist dran, naming nobody,
-    # onto a pile accepting it. Anything else is checked (or refused) by `_check_play`.
-    code = card.code if type(card) is Card else -1
-    index = bisect_left(display, code, key=_BY_CODE)
-    last = _last_targets
-    targets = last[2] if last[0] is state.piles and last[1] == state.locked else _targets(state)
-    if (
-        code < 0
-        or index == len(display)
-        or display[index].code != code
-        or _NAMES_PLAYER[code]
-        or action.named is not None
-        or not (code in targets[0] if pile == 0 else pile == 1 and code in targets[1])
-    ):
-        index = _check_play(state, action, display)
     held = list(display)
-    del held[index]
-    if type(pile) is not int:  # True, 1.0: equal to a pile number, the same action
-        pile = 1 if pile == 1 else 0
+    del held[bisect_left(display, card.code, key=_BY_CODE)]
     players = len(displays)
     piles = state.piles
     if pile == len(piles):
@@ -769,8 +756,6 @@ def _play(state: State, action: Play) -> State:
     turns = state.turns + 1
     if kind is _YOUR_TURN and action.named is not None:
         following = action.named  # §6.1
-        if type(following) is not int:  # True, 1.0: equal to a seat, the same action
-            following = _SEATS.index(following)
     else:  # §5
         following = (mover + direction) % players
         if not displays[following]:
