@@ -365,3 +365,16 @@ def test_observation_shows_own_discards_and_only_counts_of_the_others() -> None:
     assert f'"{first}"' not in fourgames.to_json(theirs)
     assert theirs.turnups == state.turnups
     assert theirs.trump is state.trump
+
+
+def test_the_fast_constructor_builds_equal_states() -> None:
+    state = new_game(4, seed=1)
+    while len(state.tricks) < 2:  # into trick play, with finished tricks
+        state = apply(state, legal_actions(state)[0])
+    fields = attrs.astuple(state, recurse=False)
+    fast, slow = all_fours._rules._State(*fields), State(*fields)
+    assert fast == slow
+    assert hash(fast) == hash(slow)
+    assert fourgames.from_json(fourgames.to_json(fast)) == slow
+    assert type(fast) is State
+    assert all_fours._rules._State is not State  # the fast path is in use with this attrs

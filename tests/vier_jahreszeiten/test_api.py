@@ -237,3 +237,18 @@ def test_render_shows_the_cross() -> None:
     assert "♦ 6♦ (1)" in lines[0]
     assert "stock 46" in lines[-1]
     assert "base 6" in lines[-1]
+
+
+def test_the_fast_constructor_builds_equal_states() -> None:
+    state = vj.new_game(1, seed=5)
+    rng = random.Random(5)
+    while len(state.seen) < 2:  # a waste, and a move within the cross since the last progress
+        legal = vj.legal_actions(state)
+        state = vj.apply(state, legal[int(rng.random() * len(legal))])
+    fields = attrs.astuple(state, recurse=False)
+    fast, slow = vj._rules._State(*fields), vj.State(*fields)
+    assert fast == slow
+    assert hash(fast) == hash(slow)
+    assert from_json(to_json(fast)) == slow
+    assert type(fast) is vj.State
+    assert vj._rules._State is not vj.State  # the fast path is in use with this attrs

@@ -12,6 +12,7 @@ from typing import ClassVar, Final, NoReturn, TypeAlias
 
 import attrs
 
+from fourgames._builder import builder
 from fourgames.cards import DECK_52, Card, Rank, Suit
 from fourgames.errors import FormatError, IllegalActionError
 from fourgames.shuffle import derive_seed, fresh_seed, shuffled
@@ -271,7 +272,7 @@ class HandSheet:
     thrown_in: bool = False
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A position. Build it with `new_game`, `from_deck`, or `from_json` (all validated)."""
 
@@ -304,6 +305,10 @@ class State:
     """The points scored so far in this hand, in order."""
     history: tuple[HandSheet, ...]
     """The score sheet of every finished hand."""
+
+
+_State: Final = builder(State)
+"""`State`'s constructor for the hot path: the same states, without attrs' per-field calls."""
 
 
 # --- Seats and sides (§1) -----------------------------------------------------------------------
@@ -496,7 +501,7 @@ def _deal(
     sorted_hands = tuple(tuple(sorted(hand)) for hand in hands)
     empty = ((),) * players
     if options.blind:  # §9.2: no turn-up; the first lead sets trump
-        return State(
+        return _State(
             options, seed, hand_number, dealer, Phase.PLAY, scores, sorted_hands, deck[top:],
             (), None, Begging.BLIND, empty, eldest, (), (), (), history,
         )  # fmt: skip
@@ -509,7 +514,7 @@ def _deal(
         scores = _add(scores, side, 1)
         if scores[side] >= target_of(options):
             phase = Phase.OVER  # §8: begging does not happen
-    return State(
+    return _State(
         options, seed, hand_number, dealer, phase, scores, sorted_hands, deck[top + 1 :],
         (turnup,), None, Begging.PENDING, empty, eldest, (), (), awards, history,
     )  # fmt: skip
@@ -823,12 +828,12 @@ def _discard(state: State, card: Card) -> State:
     hands = _without(state.hands, seat, card)
     discards = tuple((*pile, card) if i == seat else pile for i, pile in enumerate(state.discards))
     done = all(len(hand) == HAND_SIZE for hand in hands)
-    return attrs.evolve(
-        state,
-        phase=Phase.PLAY if done else Phase.DISCARD,
-        hands=hands,
-        discards=discards,
-    )
+    return _State(
+        state.options, state.seed, state.hand_number, state.dealer,
+        Phase.PLAY if done else Phase.DISCARD, state.scores, hands, state.stock, state.turnups,
+        state.trump, state.begging, discards, state.leader, state.trick, state.tricks,
+        state.awards, state.history,
+    )  # fmt: skip
 
 
 # §5 trick play
@@ -892,7 +897,7 @@ def _play(state: State, card: Card) -> State:
         winner = trick_winner(trick, leader, trump, players, options)
         tricks = (*tricks, Trick(leader, trick, winner))
         trick, leader = (), winner
-    played = State(
+    played = _State(
         options, state.seed, state.hand_number, state.dealer, state.phase, state.scores, hands,
         state.stock, state.turnups, trump, state.begging, state.discards, leader, trick, tricks,
         state.awards, state.history,

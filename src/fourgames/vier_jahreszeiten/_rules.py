@@ -12,6 +12,7 @@ from typing import ClassVar, Final, TypeAlias
 
 import attrs
 
+from fourgames._builder import builder
 from fourgames.cards import DECK_52, Card, Rank, Suit, sorted_cards
 from fourgames.errors import FormatError, IllegalActionError
 from fourgames.shuffle import fresh_seed, shuffled
@@ -222,7 +223,7 @@ Config: TypeAlias = tuple[tuple[Card, ...], ...]
 """A canonical tableau configuration: the piles as a sorted tuple (piles are interchangeable)."""
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A position. Build it with `new_game`, `position`, or `fourgames.from_json`."""
 
@@ -240,6 +241,10 @@ class State:
     """The face-up waste, bottom to top; the last card is free (§2)."""
     seen: frozenset[Config] = frozenset()
     """The canonical tableau configurations reached since the last progress move (§6 guard)."""
+
+
+_State: Final = builder(State)
+"""`State`'s constructor for the hot path: the same states, without attrs' per-field calls."""
 
 
 def canonical(piles: tuple[tuple[Card, ...], ...]) -> Config:
@@ -327,7 +332,7 @@ def _settle(
         seen = frozenset((canonical(piles),))
     else:
         seen = seen | {canonical(piles)}
-    return State(options, seed, base, piles, foundations, stock, waste, seen)
+    return _State(options, seed, base, piles, foundations, stock, waste, seen)
 
 
 def position(
