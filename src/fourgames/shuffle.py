@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Iterable
@@ -31,10 +32,17 @@ def shuffled(items: Iterable[T], seed: int) -> tuple[T, ...]:
     """The items in an order fixed by ``seed`` (Fisher–Yates over ``Random.random()``)."""
     draw = random.Random(seed).random
     out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        j = floor(draw() * (i + 1))
+    for i, choices in _steps(len(out)):
+        j = floor(draw() * choices)  # one of positions 0..i
         out[i], out[j] = out[j], out[i]
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=64)
+def _steps(size: int) -> tuple[tuple[int, float], ...]:
+    """The Fisher–Yates steps for ``size`` items: each position from the last down to 1,
+    with the number of positions it may swap with (as a float, for a float product)."""
+    return tuple((i, float(i + 1)) for i in range(size - 1, 0, -1))
 
 
 def derive_seed(seed: int, *path: int | str) -> int:

@@ -477,15 +477,22 @@ _Targets: TypeAlias = tuple[frozenset[int], frozenset[int]]
 def _targets(state: State) -> _Targets:
     """The codes of the cards that may go to pile A and to pile B now (§3, §6.5)."""
     piles = state.piles
-    locked = state.locked
-    # A table row is empty only for a colourless lock on top: then the card below decides.
-    table = _OPEN if locked is None else _OPEN_NO_LOCKS
     if not piles:
         return _EVERY_CODE, _NO_CODE  # the first card starts pile A
+    # A table row is empty only for a colourless lock on top: then the card below decides.
+    locked = state.locked
+    if locked is None:
+        pile_a = piles[0]
+        on_a = _OPEN[pile_a[-1].code] or _OPEN[_top_key(pile_a)]
+        if len(piles) == 1:
+            return on_a, _OPEN[_START]  # the second pile may be started
+        pile_b = piles[1]
+        return on_a, _OPEN[pile_b[-1].code] or _OPEN[_top_key(pile_b)]
+    table = _OPEN_NO_LOCKS  # §6.5
     pile_a = piles[0]
     on_a = _NO_CODE if locked == 0 else table[pile_a[-1].code] or table[_top_key(pile_a)]
     if len(piles) == 1:
-        return on_a, table[_START]  # the second pile may be started
+        return on_a, table[_START]
     pile_b = piles[1]
     return on_a, _NO_CODE if locked == 1 else table[pile_b[-1].code] or table[_top_key(pile_b)]
 
