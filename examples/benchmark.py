@@ -1,11 +1,13 @@
 """Random playouts of whole games: µs per decision, decisions per game, games per second.
 
-Every registered game is measured in the same run as the reference game Match (the smallest
-game that follows the protocol), so the last column, a ratio, survives a noisy machine.
+Every registered game is measured against the reference game Match (the smallest game that
+follows the protocol), pass by pass, so the last column, a ratio, survives a noisy machine.
 A decision is ``legal_actions`` + a random choice + ``apply``. Each row plays ``--repeat``
-passes of seeded games, each pass as many new games as fit in the time budget, and keeps the
-fastest pass (as `timeit` does: slower passes measure the machine's other work). Every pass
-plays games of its own, so a game's caches never see the same deal twice.
+passes of seeded games, each pass as many new games as fit in the time budget and each just
+after a pass of Match, and keeps the fastest pass of each (as `timeit` does: slower passes
+measure the machine's other work). Every pass plays games of its own, so a game's caches
+never see the same deal twice. The Match row compares Match with itself: how far its ratio
+is from 1.00 shows the noise of the run.
 
 Run: python examples/benchmark.py [--quick] [--seconds S] [--repeat R] [GAME ...]
 """
@@ -34,6 +36,8 @@ class Measurement:
     decisions: int
     us_per_decision: float
     """µs per decision in the fastest pass."""
+    match_us_per_decision: float
+    """µs per decision in the fastest pass of Match, each played just before a pass here."""
 
     @property
     def decisions_per_game(self) -> float:
@@ -45,6 +49,35 @@ class Measurement:
         """Whole games per second at the fastest pass's rate."""
         return 1e6 / (self.us_per_decision * self.decisions_per_game)
 
+    @property
+    def ratio(self) -> float:
+        """µs per decision as a multiple of Match's, measured alongside."""
+        return self.us_per_decision / self.match_us_per_decision
+
+
+@attrs.define
+class Row:
+    """The passes of one game at one table size so far."""
+
+    game: fourgames.Game[Any, Any]
+    players: int
+    options: Any = None
+    games: int = 0
+    decisions: int = 0
+    fastest: float = float("inf")
+
+    def run_pass(self, budget: float) -> None:
+        """Play new seeded games for about ``budget`` seconds."""
+        played = 0
+        elapsed = 0.0
+        while elapsed < budget or played == 0:
+            count, seconds = play(self.game, self.players, self.options, self.games)
+            self.games += 1
+            played += count
+            elapsed += seconds
+        self.decisions += played
+        self.fastest = min(self.fastest, 1e6 * elapsed / played)
+
 
 def measure(
     label: str,
@@ -54,20 +87,13 @@ def measure(
     repeat: int,
     options: Any = None,
 ) -> Measurement:
-    """``repeat`` passes of new seeded games, each about ``budget`` seconds long."""
-    games = decisions = 0
-    fastest = float("inf")
+    """``repeat`` passes of new seeded games, each about ``budget`` seconds long and each just
+    after a pass of Match (so that a slow spell of the machine slows both)."""
+    row, match = Row(game, players, options), Row(reference, 2)
     for _ in range(repeat):
-        played = 0
-        elapsed = 0.0
-        while elapsed < budget or played == 0:
-            count, seconds = play(game, players, options, games)
-            games += 1
-            played += count
-            elapsed += seconds
-        decisions += played
-        fastest = min(fastest, 1e6 * elapsed / played)
-    return Measurement(label, games, decisions, fastest)
+        match.run_pass(budget)
+        row.run_pass(budget)
+    return Measurement(label, row.games, row.decisions, row.fastest, match.fastest)
 
 
 def play(
@@ -117,8 +143,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if unknown:
         parser.error(f"unknown games {unknown}; known: {', '.join(sorted(fourgames.GAMES))}")
 
-    baseline = measure("match (reference), 2 players", reference, 2, budget, repeat)
-    rows = [baseline]
+    rows = [measure("match (reference), 2 players", reference, 2, budget, repeat)]
     for game_id in chosen:
         game = fourgames.get_game(game_id)
         for players in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1):
@@ -129,10 +154,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         f" {'games/s':>10} {'× match':>8}"
     )
     for row in rows:
-        ratio = row.us_per_decision / baseline.us_per_decision
         print(
             f"{row.label:<36} {row.us_per_decision:>12.1f} {row.decisions_per_game:>15.1f}"
-            f" {row.games_per_second:>10.1f} {ratio:>8.2f}"
+            f" {row.games_per_second:>10.1f} {row.ratio:>8.2f}"
         )
     extras = extra_benchmarks()
     if extras:
