@@ -43,13 +43,13 @@ def builder(cls: type[T]) -> Callable[..., T]:
     cached = [name for name in slots if name not in names]  # the cached hash, if any
     lines = [
         f"def make({', '.join(names)}):",
-        "    obj = new(twin)",
+        "    obj = twin()",
         *(f"    obj.{name} = {name}" for name in names),
         *(f"    obj.{name} = None" for name in cached),
         "    obj.__class__ = cls",
         "    return obj",
     ]
-    scope: dict[str, Any] = {"new": object.__new__, "twin": twin, "cls": cls}
+    scope: dict[str, Any] = {"twin": twin, "cls": cls}
     exec(compile("\n".join(lines), f"<builder of {cls.__qualname__}>", "exec"), scope)
     make: Callable[..., T] = scope["make"]
     try:
