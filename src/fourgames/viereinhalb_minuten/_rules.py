@@ -537,7 +537,6 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     display = state.displays[state.current]
     on_a, on_b = _targets(state)
     out: list[Action] = []
-    append = out.append
     previous = -1
     for card in display:
         code = card.code
@@ -548,13 +547,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if _NAMES_PLAYER[code]:
                 _add_named(out, state, display, _PLAYS[code][0])
             else:
-                append(_ON_A[code])
+                out.append(_ON_A[code])
         if code in on_b:
             if _NAMES_PLAYER[code]:
                 _add_named(out, state, display, _PLAYS[code][1])
             else:
-                append(_ON_B[code])
-    append(LAY_ASIDE)
+                out.append(_ON_B[code])
+    out.append(LAY_ASIDE)
     listed = tuple(out)
     _last_listed = (state, listed)
     return listed
