@@ -1,0 +1,97 @@
+"""CPU instructions per decision of random playouts, counted by valgrind's callgrind.
+
+Wall time on a shared machine drifts by a third from one minute to the next; instruction
+counts do not. Each row runs this Python twice under callgrind, once playing no game and once
+``--games`` seeded games (the games and random choices of ``benchmark.py``), and divides the
+difference by the decisions played. Needs ``valgrind`` on the PATH; a row takes 10–60 s.
+
+Run: python examples/instructions.py [--games N] [GAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from benchmark import play
+
+import fourgames
+from fourgames.testing import reference
+
+
+def game_named(game_id: str) -> Any:
+    """A registered game, or Match for ``"match"``."""
+    return reference if game_id == "match" else fourgames.get_game(game_id)
+
+
+def instructions(game_id: str, players: int, games: int) -> tuple[int, int]:
+    """(instructions, decisions) of ``games`` playouts, the cost of starting up subtracted."""
+    counts = []
+    decisions = 0
+    for number in (0, games):
+        run = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--callgrind-out-file=/dev/null",
+                sys.executable,
+                __file__,
+                "--play",
+                game_id,
+                str(players),
+                str(number),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
+        found = re.search(r"Collected : (\d+)", run.stderr)
+        if found is None:
+            raise RuntimeError(f"no instruction count from valgrind:\n{run.stderr}")
+        counts.append(int(found.group(1)))
+        decisions = int(run.stdout)
+    return counts[1] - counts[0], decisions
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Count and print the table (or, with ``--play``, play the games of one run)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: all registered games)")
+    parser.add_argument("--games", type=int, default=20, dest="count", help="games per row")
+    parser.add_argument("--play", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.play:
+        game_id, players, count = args.play
+        game = game_named(game_id)
+        print(sum(play(game, int(players), None, number)[0] for number in range(int(count))))
+        return
+    if shutil.which("valgrind") is None:
+        parser.error("valgrind is not installed")
+    chosen = args.games or sorted(fourgames.GAMES)
+    unknown = [game_id for game_id in chosen if game_id not in fourgames.GAMES]
+    if unknown:
+        parser.error(f"unknown games {unknown}; known: {', '.join(sorted(fourgames.GAMES))}")
+
+    rows = [("match", 2)]
+    for game_id in chosen:
+        game = fourgames.get_game(game_id)
+        rows += [(game_id, players) for players in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1)]
+    print(f"{'playouts':<36} {'instructions/decision':>22} {'× match':>8}")
+    baseline = 0.0
+    for game_id, players in rows:
+        total, decisions = instructions(game_id, players, args.count)
+        per_decision = total / decisions
+        baseline = baseline or per_decision
+        label = f"{'match (reference)' if game_id == 'match' else game_id}, {players} players"
+        print(f"{label:<36} {per_decision:>22,.0f} {per_decision / baseline:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()
