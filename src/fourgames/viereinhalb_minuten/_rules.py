@@ -481,18 +481,11 @@ def _targets(state: State) -> _Targets:
         return _EVERY_CODE, _NO_CODE  # the first card starts pile A
     # A table row is empty only for a colourless lock on top: then the card below decides.
     locked = state.locked
-    if locked is None:
-        pile_a = piles[0]
-        on_a = _OPEN[pile_a[-1].code] or _OPEN[_top_key(pile_a)]
-        if len(piles) == 1:
-            return on_a, _OPEN[_START]  # the second pile may be started
-        pile_b = piles[1]
-        return on_a, _OPEN[pile_b[-1].code] or _OPEN[_top_key(pile_b)]
-    table = _OPEN_NO_LOCKS  # §6.5
+    table = _OPEN if locked is None else _OPEN_NO_LOCKS  # §6.5
     pile_a = piles[0]
     on_a = _NO_CODE if locked == 0 else table[pile_a[-1].code] or table[_top_key(pile_a)]
     if len(piles) == 1:
-        return on_a, table[_START]
+        return on_a, table[_START]  # the second pile may be started
     pile_b = piles[1]
     return on_a, _NO_CODE if locked == 1 else table[pile_b[-1].code] or table[_top_key(pile_b)]
 
@@ -703,13 +696,10 @@ _YOUR_TURN: Final = Kind.YOUR_TURN
 
 
 def _play(state: State, action: Play) -> State:
-    listed = _last_listed
-    if listed[0] is state:
-        for play in listed[1]:
-            if play is action:
-                break  # just listed for this state: legal
-        else:
-            action = _checked_play(state, action)
+    listed = _last_listed[1] if _last_listed[0] is state else ()
+    for play in listed:
+        if play is action:
+            break  # just listed for this state: legal
     else:
         action = _checked_play(state, action)
     mover = state.current
