@@ -63,3 +63,17 @@ def test_every_preset_has_perft_cases_and_a_playthrough(game_id: str) -> None:
     in_playthroughs = {_playthrough_options(p) for p in _golden(game_id).glob("playthrough*.txt")}
     assert presets <= in_perft
     assert presets <= in_playthroughs
+
+
+OLD_DOCUMENTS = sorted(TESTS.glob("*/golden/json/schema-*/*.json"))
+
+
+@pytest.mark.parametrize(
+    "path", OLD_DOCUMENTS, ids=[f"{p.parents[2].name}/{p.parent.name}/{p.name}" for p in OLD_DOCUMENTS]
+)
+def test_older_documents_load_to_the_object_of_todays_document(path: Path) -> None:
+    """A document of an older schema, kept beside today's copy, still loads, to an equal object."""
+    today = path.parent.parent / path.name
+    assert fourgames.from_json(path.read_text(encoding="utf-8")) == fourgames.from_json(
+        today.read_text(encoding="utf-8")
+    )

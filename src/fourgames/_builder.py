@@ -11,7 +11,7 @@ would give, without attrs' validators and converters (the hot paths pass checked
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -20,8 +20,12 @@ __all__ = ["builder"]
 T = TypeVar("T")
 
 
-def builder(cls: type[T]) -> Callable[..., T]:
+def builder(cls: type[T]) -> type[T]:
     """A constructor taking ``cls``'s fields positionally, in order, equal to ``cls(...)``.
+
+    It is typed as ``cls`` itself, so a type checker checks every call against the class's
+    own signature: a field of the wrong type, or two fields of different types swapped, do not
+    type-check.
 
     ``cls`` must be a slotted attrs class without a weakref slot (``weakref_slot=False``);
     for any other class, or where this Python refuses the ``__class__`` assignment,
@@ -56,7 +60,7 @@ def builder(cls: type[T]) -> Callable[..., T]:
         make(*[None] * len(names))
     except TypeError:  # pragma: no cover - this Python refuses the class assignment
         return cls
-    return make
+    return cast(type[T], make)
 
 
 def _slotted_fields(cls: type) -> list[str] | None:

@@ -35,8 +35,17 @@ from fourgames.protocol import Game
 
 __all__ = ["SCHEMA_VERSION", "from_json", "register_game", "to_json"]
 
-SCHEMA_VERSION: Final = 1
-"""Bumped whenever a JSON shape changes; older documents keep loading."""
+SCHEMA_VERSION: Final = 2
+"""The newest JSON shape; bumped whenever one changes, and older documents keep loading.
+
+A document carries the version in which its own shape last changed (`SHAPES`): a state or an
+action written today still says ``1``, an observation says ``2``.
+"""
+
+SHAPES: Final = {"observation": 2}
+"""The schema version each type's documents are written with, where it is not ``1``: version 2
+gave every observation the shared vocabulary (``player``, ``to_move``, ``scores``, ``hand``,
+``hand_sizes``, ``stock_size``)."""
 
 ENVELOPE_KEYS: Final = ("schema", "game", "type")
 """Keys of the envelope; no class written to JSON may have a field of these names."""
@@ -298,7 +307,7 @@ def to_data(obj: object) -> dict[str, Any]:
         if codec is None:
             raise TypeError(f"unknown game {obj.game!r}")
         return {
-            "schema": SCHEMA_VERSION,
+            "schema": 1,
             "game": obj.game,
             "type": "record",
             "players": obj.players,
@@ -312,7 +321,8 @@ def to_data(obj: object) -> dict[str, Any]:
     if type(obj) not in _TAG_OF:
         raise TypeError(f"not a fourgames object: {type(obj).__module__}.{type(obj).__qualname__}")
     game_id, tag = _TAG_OF[type(obj)]
-    return {"schema": SCHEMA_VERSION, "game": game_id, "type": tag, **converter.unstructure(obj)}
+    schema = SHAPES.get(tag, 1)
+    return {"schema": schema, "game": game_id, "type": tag, **converter.unstructure(obj)}
 
 
 def to_json(obj: object, *, indent: int | None = None) -> str:
@@ -351,6 +361,8 @@ def from_data(data: object) -> Any:
         raise FormatError(f"unknown game {game_id!r} @ $.game")
     tag = data.get("type")
     fields = {key: value for key, value in data.items() if key not in ENVELOPE_KEYS}
+    if isinstance(tag, str) and schema < SHAPES.get(tag, 1):
+        fields = _upgraded(codec.game, tag, schema, fields)
     if tag == "record":
         return _structure_record(codec, fields)
     cls = codec.classes.get(tag) if isinstance(tag, str) else None
@@ -361,6 +373,18 @@ def from_data(data: object) -> Any:
     if tag == "state":
         _validate(codec.game, obj)
     return obj
+
+
+def _upgraded(game: Any, tag: str, schema: int, fields: dict[str, Any]) -> dict[str, Any]:
+    """The fields of an older document in today's shape, by the game's ``upgrade_json``."""
+    upgrade = getattr(game, "upgrade_json", None)
+    if upgrade is None:
+        return fields
+    try:
+        upgraded: dict[str, Any] = upgrade(tag, schema, fields)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise FormatError(f"cannot read this schema {schema} {tag} @ $: {err!r}") from None
+    return upgraded
 
 
 def _validate(game: Any, state: object) -> None:
