@@ -50,7 +50,7 @@ def test_tampered_record_fails_at_the_exact_ply() -> None:
         next(replayed)
     assert err.value.ply == 7
     assert "ply 7" in str(err.value)
-    assert err.value.rule == "play"
+    assert err.value.rule == "§2"
 
 
 def test_replay_of_unknown_game_names_known_ones() -> None:

@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
+from typing_extensions import dataclass_transform
 
 from fourgames.errors import FormatError, IllegalActionError
 
@@ -46,6 +47,7 @@ __all__ = [
     "bounded",
     "check_options",
     "check_players",
+    "check_seat",
     "check_seed",
     "fail",
     "field_errors",
@@ -269,6 +271,7 @@ def _kebab(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
 
 
+@dataclass_transform(frozen_default=True, field_specifiers=(attrs.field, attrs.Factory))
 def action(
     text: str | None = None,
     *,
@@ -625,6 +628,13 @@ def check_players(players: object, info: GameInfo) -> int:
         allowed = f"{low}" if low == high else f"{low} to {high}"
         raise ValueError(f"{info.name} is for {allowed} players, not {players!r}")
     return players
+
+
+def check_seat(player: object, players: int) -> int:
+    """``player`` if it is a seat ``0 .. players-1``; `ValueError` otherwise."""
+    if type(player) is not int or not 0 <= player < players:
+        raise ValueError(f"player must be a seat 0..{players - 1}, not {_short(player)}")
+    return player
 
 
 def check_seed(seed: object) -> int | None:

@@ -16,16 +16,30 @@ empties their hand first wins; when every player passes in turn, the fewest card
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
+from fourgames._kernel import (
+    Actions,
+    GameInfo,
+    Rulebook,
+    action,
+    bounded,
+    check_options,
+    check_players,
+    check_seat,
+    check_seed,
+    fail,
+    validator,
+)
 from fourgames.cards import DECK_52, Card, sorted_cards
-from fourgames.errors import FormatError, IllegalActionError
+from fourgames.errors import IllegalActionError
 from fourgames.shuffle import fresh_seed, shuffled
 
 __all__ = [
     "GAME_ID",
+    "INFO",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "RULES_VERSION",
@@ -37,13 +51,17 @@ __all__ = [
     "Play",
     "State",
     "apply",
+    "check",
     "current_player",
     "events",
+    "find_action",
+    "is_legal",
     "is_terminal",
     "legal_actions",
     "max_game_length",
     "new_game",
     "observe",
+    "parse_action",
     "render",
     "scores",
     "validate",
@@ -60,49 +78,56 @@ RULES_VERSION: Final = 1
 class Options:
     """House rules of Match."""
 
-    hand_size: int = 5
-    """Cards dealt to each player."""
+    hand_size: int = bounded(5, 1, 12)
+    """Cards dealt to each player (§1), at most 51 / players."""
 
 
-# --- Actions -----------------------------------------------------------------------------------
+INFO: Final = GameInfo(
+    id=GAME_ID,
+    name="Match",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    presets={"default": Options()},
+    rules_version=RULES_VERSION,
+    perfect_information=False,
+    cooperative=False,
+    has_events=False,
+)
+"""Match as data."""
 
 
-@attrs.frozen
+# --- Actions (§2) ------------------------------------------------------------------------------
+
+
+@action("play {card}")
 class Play:
-    """Play ``card`` onto the pile: it matches the top card's rank or suit."""
+    """Play ``card`` onto the pile: it matches the top card's rank or suit (§2)."""
 
-    TAG: ClassVar[str] = "play"
     card: Card
 
-    def __str__(self) -> str:
-        return f"play {self.card}"
 
-
-@attrs.frozen
+@action("draw")
 class Draw:
-    """Take the top card of the stock; the turn passes."""
-
-    TAG: ClassVar[str] = "draw"
-
-    def __str__(self) -> str:
-        return "draw"
+    """Take the top card of the stock; the turn passes (§3)."""
 
 
-@attrs.frozen
+@action("pass")
 class Pass:
-    """With the stock empty and nothing to play, pass the turn."""
-
-    TAG: ClassVar[str] = "pass"
-
-    def __str__(self) -> str:
-        return "pass"
+    """With the stock empty and nothing to play, pass the turn (§3)."""
 
 
 Action: TypeAlias = Play | Draw | Pass
+ACTIONS: Final = Actions[Action]("Match", (Play, Draw, Pass), card=Card)
 
 _PLAY: Final = {card: Play(card) for card in DECK_52}
 _DRAW: Final = Draw()
 _PASS: Final = Pass()
+ACTIONS.intern([*_PLAY.values(), _DRAW, _PASS])
+
+
+def parse_action(text: str) -> Action:
+    """The action written ``text``: ``play 5♣`` (or ``play 5c``), ``draw``, ``pass``."""
+    return ACTIONS.parse(text)
 
 
 # --- State -------------------------------------------------------------------------------------
@@ -126,12 +151,10 @@ class State:
 
 
 def new_game(players: int, *, seed: int | None = None, options: Options | None = None) -> State:
-    """Deal ``options.hand_size`` cards to each player and turn up the first pile card."""
-    options = Options() if options is None else options
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Match is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-    if not 1 <= options.hand_size <= 51 // players:
-        raise ValueError(f"hand_size must be 1 to {51 // players}, not {options.hand_size}")
+    """Deal ``options.hand_size`` cards to each player and turn up the first pile card (§1)."""
+    check_players(players, INFO)
+    options = _check_options(Options() if options is None else options, players)
+    seed = check_seed(seed)
     seed = fresh_seed() if seed is None else seed
     deck = shuffled(DECK_52, seed)
     size = options.hand_size
@@ -140,13 +163,20 @@ def new_game(players: int, *, seed: int | None = None, options: Options | None =
     return State(options, seed, hands, (deck[dealt],), deck[dealt + 1 :], to_move=0)
 
 
+def _check_options(options: object, players: int) -> Options:
+    checked = check_options(options, Options, "Match")
+    if checked.hand_size > 51 // players:
+        raise ValueError(f"hand_size must be 1 to {51 // players}, not {checked.hand_size}")
+    return checked
+
+
 def current_player(state: State) -> int | None:
     """The player to move; None once the game is over."""
     return None if is_terminal(state) else state.to_move
 
 
 def is_terminal(state: State) -> bool:
-    """A hand is empty, or every player passed in turn."""
+    """A hand is empty, or every player passed in turn (§4)."""
     return state.passes >= len(state.hands) or not all(state.hands)
 
 
@@ -180,35 +210,48 @@ def events(state: State) -> tuple[Action, ...]:
 # --- Applying an action ------------------------------------------------------------------------
 
 
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; `IllegalActionError` if the rules forbid it."""
+def _check_turn(state: State) -> None:
     if is_terminal(state):
-        raise IllegalActionError("the game is over", rule="end")
+        raise IllegalActionError("the game is over", rule="§4")
+
+
+def _check_play(state: State, action: Play) -> None:
+    _check_turn(state)
+    card, player = action.card, state.to_move
+    if card not in state.hands[player]:
+        raise IllegalActionError(f"{card} is not in player {player}'s hand", rule="§2")
+    if not _matches(card, state.pile[-1]):
+        raise IllegalActionError(f"{card} matches neither rank nor suit", rule="§2")
+
+
+def _play(state: State, action: Play) -> State:
     player = state.to_move
-    following = (player + 1) % len(state.hands)
-    match action:
-        case Play(card):
-            hand = state.hands[player]
-            if card not in hand:
-                raise IllegalActionError(f"{card} is not in player {player}'s hand", rule="play")
-            if not _matches(card, state.pile[-1]):
-                raise IllegalActionError(f"{card} matches neither rank nor suit", rule="play")
-            new_hand = tuple(c for c in hand if c != card)
-            return _after(state, player, new_hand, (*state.pile, card), state.stock, following, 0)
-        case Draw():
-            if not state.stock:
-                raise IllegalActionError("the stock is empty", rule="draw")
-            hand = sorted_cards((*state.hands[player], state.stock[0]))
-            return _after(state, player, hand, state.pile, state.stock[1:], following, 0)
-        case Pass():
-            if state.stock or any(_matches(c, state.pile[-1]) for c in state.hands[player]):
-                raise IllegalActionError("a player who can draw or play may not pass", rule="pass")
-            hands = state.hands[player]
-            return _after(
-                state, player, hands, state.pile, state.stock, following, state.passes + 1
-            )
-        case _:
-            raise IllegalActionError(f"not a Match action: {action!r}", rule="API")
+    hand = tuple(c for c in state.hands[player] if c != action.card)
+    return _after(state, player, hand, (*state.pile, action.card), state.stock, 0)
+
+
+def _check_draw(state: State, action: Draw) -> None:
+    _check_turn(state)
+    if not state.stock:
+        raise IllegalActionError("the stock is empty", rule="§3")
+
+
+def _draw(state: State, action: Draw) -> State:
+    player = state.to_move
+    hand = sorted_cards((*state.hands[player], state.stock[0]))
+    return _after(state, player, hand, state.pile, state.stock[1:], 0)
+
+
+def _check_pass(state: State, action: Pass) -> None:
+    _check_turn(state)
+    hand = state.hands[state.to_move]
+    if state.stock or any(_matches(card, state.pile[-1]) for card in hand):
+        raise IllegalActionError("a player who can draw or play may not pass", rule="§3")
+
+
+def _pass(state: State, action: Pass) -> State:
+    player = state.to_move
+    return _after(state, player, state.hands[player], state.pile, state.stock, state.passes + 1)
 
 
 def _after(
@@ -217,11 +260,38 @@ def _after(
     hand: tuple[Card, ...],
     pile: tuple[Card, ...],
     stock: tuple[Card, ...],
-    following: int,
     passes: int,
 ) -> State:
     hands = (*state.hands[:player], hand, *state.hands[player + 1 :])
+    following = (player + 1) % len(hands)
     return State(state.options, state.seed, hands, pile, stock, following, passes)
+
+
+RULES: Final = Rulebook[State, Action](
+    State,
+    ACTIONS,
+    {Play: (_check_play, _play), Draw: (_check_draw, _draw), Pass: (_check_pass, _pass)},
+)
+
+
+def check(state: State, action: object) -> None:
+    """Raise the `IllegalActionError` `apply` would raise for ``action``; return if legal."""
+    RULES.check(state, action)
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether `apply` accepts ``action`` now (no successor is built)."""
+    return RULES.is_legal(state, action)
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; `IllegalActionError` naming the rule if it is not legal."""
+    return RULES.apply(state, action)
+
+
+def find_action(state: State, text: str) -> Action:
+    """The legal action ``text`` names (exact text, ASCII cards, a unique prefix or part)."""
+    return ACTIONS.find(legal_actions(state), text, lambda found: check(state, found))
 
 
 # --- Scores ------------------------------------------------------------------------------------
@@ -253,27 +323,46 @@ class Observation:
     """Match as ``player`` sees it: their hand, the pile, and the sizes of hidden zones."""
 
     player: int
+    to_move: int | None
+    scores: tuple[int, ...]
     hand: tuple[Card, ...]
-    pile: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
-    to_move: int | None
+    pile: tuple[Card, ...]
 
 
 def observe(state: State, player: int) -> Observation:
     """What ``player`` may know of ``state``."""
+    check_seat(player, len(state.hands))
     return Observation(
         player,
+        current_player(state),
+        scores(state),
         state.hands[player],
-        state.pile,
         tuple(len(hand) for hand in state.hands),
         len(state.stock),
-        current_player(state),
+        state.pile,
     )
 
 
-def render(state: State) -> str:
-    """The pile's top, the stock's size and every hand."""
+def upgrade_json(tag: str, schema: int, fields: dict[str, object]) -> dict[str, object]:
+    """Schema 1 observations had no ``scores``: minus each hand's size."""
+    if tag == "observation" and "scores" not in fields:
+        sizes = fields.get("hand_sizes")
+        if isinstance(sizes, list):
+            fields = {**fields, "scores": [-size for size in sizes if type(size) is int]}
+    return fields
+
+
+def render(state: State | Observation) -> str:
+    """The pile's top, the stock's size and every hand (only the viewer's, for an observation)."""
+    if isinstance(state, Observation):
+        lines = [f"pile: {state.pile[-1]} (of {len(state.pile)})  stock: {state.stock_size}"]
+        for player, size in enumerate(state.hand_sizes):
+            marker = ">" if player == state.to_move else " "
+            shown = " ".join(map(str, state.hand)) if player == state.player else f"{size} cards"
+            lines.append(f"{marker} player {player}: {shown}")
+        return "\n".join(lines)
     lines = [f"pile: {state.pile[-1]} (of {len(state.pile)})  stock: {len(state.stock)}"]
     for player, hand in enumerate(state.hands):
         marker = ">" if player == current_player(state) else " "
@@ -284,17 +373,23 @@ def render(state: State) -> str:
 # --- Impossible positions ----------------------------------------------------------------------
 
 
-def validate(state: State) -> None:
-    """`FormatError` unless ``state`` could arise in Match."""
+def _rules_of_position(state: State) -> None:
     players = len(state.hands)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise FormatError(f"Match has 2 to 4 hands, not {players} @ $.hands")
+        fail(f"Match has 2 to 4 hands, not {players}", "$.hands")
+    _check_options(state.options, players)
     every = [card for hand in state.hands for card in hand] + [*state.pile, *state.stock]
     if sorted_cards(every) != sorted_cards(DECK_52):
-        raise FormatError("the hands, pile and stock must hold the 52 cards once each @ $")
-    if any(hand != sorted_cards(hand) for hand in state.hands):
-        raise FormatError("hands are kept sorted @ $.hands")
+        fail("the hands, pile and stock must hold the 52 cards once each")
+    for player, hand in enumerate(state.hands):
+        if hand != sorted_cards(hand):
+            fail("hands are kept sorted", f"$.hands[{player}]")
     if not state.pile:
-        raise FormatError("the pile is never empty @ $.pile")
-    if not 0 <= state.to_move < players or not 0 <= state.passes <= players:
-        raise FormatError("to_move or passes out of range @ $")
+        fail("the pile is never empty", "$.pile")
+    if not 0 <= state.to_move < players:
+        fail(f"to_move must be a seat 0..{players - 1}", "$.to_move")
+    if not 0 <= state.passes <= players:
+        fail(f"passes must be 0..{players}", "$.passes")
+
+
+validate: Final = validator("Match", State, _rules_of_position)
