@@ -445,7 +445,7 @@ def test_observe_hides_other_hands_and_the_draw_order() -> None:
     obs = observe(a, 0)
     assert obs.hand == a.hands[0]
     assert obs.hand_sizes == (4, 4)
-    assert obs.draw_pile_size == 3
+    assert obs.stock_size == 3
     assert from_json(to_json(obs)) == obs
 
 
