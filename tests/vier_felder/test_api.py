@@ -32,7 +32,7 @@ def test_check_raises_what_apply_raises_and_is_legal_agrees() -> None:
     for _ in range(40):
         listed = vf.legal_actions(state)
         hand = state.hands[state.to_move or 0]
-        others = [
+        others: list[vf.Action] = [
             Sow(rng.choice(hand), rng.randrange(5)),
             Harvest(rng.choice(hand), rng.randrange(4), frozenset(rng.sample(hand, 1))),
             Build(rng.choice(hand), rng.randrange(4), frozenset(), frozenset(), rng.randrange(16)),
@@ -142,11 +142,14 @@ def test_info_is_the_game_as_data() -> None:
     [("first_dealer", 0, 3), ("target_score", 1, 1000), ("max_rounds", 1, 1000)],
 )
 def test_every_numeric_option_has_its_bound(field: str, low: int, high: int) -> None:
-    vf.new_game(4, seed=1, options=vf.Options(**{field: low}))
-    vf.new_game(4, seed=1, options=vf.Options(**{field: high}))
+    def options(value: int) -> vf.Options:
+        return attrs.evolve(vf.RULEBOOK, **{field: value})  # type: ignore[arg-type]
+
+    vf.new_game(4, seed=1, options=options(low))
+    vf.new_game(4, seed=1, options=options(high))
     for outside in (low - 1, high + 1):
         with pytest.raises(ValueError, match=field):
-            vf.new_game(4, seed=1, options=vf.Options(**{field: outside}))
+            vf.new_game(4, seed=1, options=options(outside))
 
 
 def test_options_of_the_wrong_types_are_refused() -> None:

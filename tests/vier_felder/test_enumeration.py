@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -68,7 +69,8 @@ def test_the_listed_actions_equal_actions_built_with_their_checks() -> None:
             cls = type(action)
             if cls not in seen:
                 continue
-            checked = cls(*(getattr(action, f.name) for f in attrs.fields(cls)))
+            names = [field.name for field in attrs.fields(cast(Any, cls))]
+            checked = cls(*(getattr(action, name) for name in names))
             assert type(checked) is cls
             assert checked == action
             assert hash(checked) == hash(action)
@@ -94,13 +96,14 @@ def test_the_listing_keeps_no_more_than_its_budget() -> None:
     budget, memory.budget = memory.budget, 5_000
     try:
         rng = random.Random(2)
-        first = None
+        first: tuple[State, tuple[vf.Action, ...]] | None = None
         for _ in range(8):
             deck = rng.sample(DECK_52, 22)
             state = vf.position([deck[:4], deck[4:8]], [deck[8:22]])
             listed = vf.legal_actions(state)
             first = first or (state, listed)
             assert memory.held <= memory.budget
+        assert first is not None
         state, listed = first
         assert (state.loose[0], ()) not in _enumeration._FIELDS
         assert vf.legal_actions(state) == listed
