@@ -51,6 +51,7 @@ __all__ = [
     "check_seed",
     "fail",
     "field_errors",
+    "validate_observation",
     "validator",
 ]
 
@@ -699,6 +700,36 @@ def validator(game: str, cls: type, rules: Callable[[Any], None]) -> Callable[[A
 
     validate.__doc__ = f"`FormatError` naming the place unless ``state`` is a {game} position."
     return validate
+
+
+VOCABULARY: typing.Final = ("player", "to_move", "scores", "hand", "hand_sizes", "stock_size")
+"""The fields every game's `Observation` has, first and in this order."""
+
+
+def validate_observation(observation: object) -> None:
+    """`FormatError` naming the place unless ``observation`` is well typed and its shared
+    fields agree: the viewer a seat, ``to_move`` a seat or None, the viewer's ``hand`` as large
+    as their entry in ``hand_sizes``, no size negative."""
+    cls = type(observation)
+    names = [field.name for field in attrs.fields(cls)] if attrs.has(cls) else []
+    if tuple(names[: len(VOCABULARY)]) != VOCABULARY:
+        raise FormatError(f"not an observation: {_short(observation)} @ $")
+    problem = field_errors(observation, cls)
+    if problem is not None:
+        raise FormatError(f"impossible observation: {problem}")
+    seen: Any = observation
+    players = len(seen.hand_sizes)
+    if not 0 <= seen.player < players:
+        fail(f"the viewer is not one of the {players} players", "$.player")
+    if seen.to_move is not None and not 0 <= seen.to_move < players:
+        fail(f"to_move is not one of the {players} players", "$.to_move")
+    for seat, size in enumerate(seen.hand_sizes):
+        if size < 0:
+            fail("a hand size is negative", f"$.hand_sizes[{seat}]")
+    if seen.hand_sizes[seen.player] != len(seen.hand):
+        fail("the viewer's hand and hand size disagree", f"$.hand_sizes[{seen.player}]")
+    if seen.stock_size < 0:
+        fail("the stock size is negative", "$.stock_size")
 
 
 def fail(message: str, path: str = "$") -> typing.NoReturn:
