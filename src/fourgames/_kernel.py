@@ -306,6 +306,8 @@ def action(
         first: str | None = keyword
         pattern: re.Pattern[str] | None = None
         if text is not None:
+            if keyword is not None:
+                raise TypeError(f"{cls.__name__}: the keyword is the text's first word")
             words = text.split()
             first = None if _PLACEHOLDER.search(words[0]) else words[0]
             pattern = _template_pattern(words)
@@ -401,6 +403,8 @@ class Actions(Generic[A]):
                 keywords.setdefault(typing.cast(str, word).lower(), []).append(cls)
         self._keywords = keywords
         self._keywordless = [cls for cls, d in self._declared.items() if d.keyword is None]
+        self.tags: Mapping[str, type] = {d.tag: cls for cls, d in self._declared.items()}
+        """Each action class by its JSON tag."""
 
     def intern(self, actions: Iterable[object]) -> None:
         """Record engine-built actions that live as long as the module (tables of actions)."""
