@@ -64,7 +64,7 @@ def test_equal_objects_give_equal_text_with_indent() -> None:
 
 
 def test_unknown_objects_are_a_type_error() -> None:
-    with pytest.raises(TypeError, match="not a fourgames object"):
+    with pytest.raises(TypeError, match="not an object of a known game"):
         to_json(object())
 
 

@@ -31,6 +31,9 @@ BUILT_IN: Final = {
 }
 """The library's games: id and module."""
 
+_LIBRARY: Final = {**BUILT_IN, "match": "fourgames.testing.reference"}
+"""Every game module the library ships, the reference game Match included (not in `GAMES`)."""
+
 FIXED_TAGS: Final = {"State": "state", "Options": "options", "Observation": "observation"}
 """The ``"type"`` tag of each game's three fixed classes."""
 
@@ -60,7 +63,8 @@ GAMES: Final[Mapping[str, Game[Any, Any]]] = _Games()
 
 
 def get_game(game_id: str) -> Game[Any, Any]:
-    """The game with this id, built in or registered; `KeyError` listing the known ids."""
+    """The game with this id, built in (Match too) or registered; `KeyError` listing the known
+    ids."""
     found = registered_game(game_id)
     if found is None:
         known = ", ".join(sorted({*BUILT_IN, *_CODECS})) or "none"
@@ -120,8 +124,8 @@ def codec(game_id: object) -> Codec | None:
     """The JSON classes of the game with this id (a built-in game is registered on first use)."""
     if not isinstance(game_id, str):
         return None
-    if game_id not in _CODECS and game_id in BUILT_IN:
-        register_game(GAMES[game_id])
+    if game_id not in _CODECS and game_id in _LIBRARY:
+        register_game(typing.cast(Game[Any, Any], importlib.import_module(_LIBRARY[game_id])))
     return _CODECS.get(game_id)
 
 
@@ -129,7 +133,7 @@ def tag_of(cls: type) -> tuple[str, str] | None:
     """The game id and JSON tag of a class, or None if no known game has it."""
     if cls not in _TAG_OF:
         module = cls.__module__
-        for game_id, package in BUILT_IN.items():
+        for game_id, package in _LIBRARY.items():
             if module == package or module.startswith(package + "."):
                 codec(game_id)
     return _TAG_OF.get(cls)

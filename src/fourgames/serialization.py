@@ -241,7 +241,8 @@ def to_data(obj: object) -> dict[str, Any]:
         }
     owner = tag_of(type(obj))
     if owner is None:
-        raise TypeError(f"not a fourgames object: {type(obj).__module__}.{type(obj).__qualname__}")
+        name = f"{type(obj).__module__}.{type(obj).__qualname__}"
+        raise TypeError(f"not an object of a known game: {name} (register_game teaches a game)")
     game_id, tag = owner
     schema = SHAPES.get(tag, 1)
     return {"schema": schema, "game": game_id, "type": tag, **converter.unstructure(obj)}
