@@ -424,7 +424,7 @@ class Actions(Generic[A]):
         declared = self._declared.get(type(action))
         if declared is None:
             raise IllegalActionError(
-                f"not a {self.game} action: {_short(action)}", rule="API"
+                f"not {_a(self.game)} action: {_short(action)}", rule="API"
             ) from None
         for name, checker, _ in declared.fields:
             try:
@@ -450,7 +450,7 @@ class Actions(Generic[A]):
         """The action written ``text`` (the form of ``str(action)``; cards also in ASCII, the
         keyword in any case); `FormatError` otherwise."""
         if not isinstance(text, str) or len(text) > 10_000:
-            raise FormatError(f"not a {self.game} action: {_short(text)}")
+            raise FormatError(f"not {_a(self.game)} action: {_short(text)}")
         stripped = " ".join(text.split())
         words = stripped.split(" ")
         candidates = self._keywords.get(words[0].lower(), []) + self._keywordless
@@ -459,7 +459,7 @@ class Actions(Generic[A]):
                 return self._parse_as(cls, stripped)
             except (FormatError, ValueError, TypeError, IndexError, KeyError, StopIteration):
                 continue
-        raise FormatError(f"not a {self.game} action: {text!r}")
+        raise FormatError(f"not {_a(self.game)} action: {text!r}")
 
     def _parse_as(self, cls: type, text: str) -> A:
         declared = self._declared[cls]
@@ -482,7 +482,7 @@ class Actions(Generic[A]):
         5♦ is legal). ``refuse`` raises the rule's error for a parsed action that is not legal;
         otherwise `IllegalActionError` lists the candidates."""
         if not isinstance(text, str):
-            raise IllegalActionError(f"not a {self.game} action text: {_short(text)}", rule="API")
+            raise IllegalActionError(f"not {_a(self.game)} action text: {_short(text)}", rule="API")
         written = {str(item): item for item in legal}
         query = " ".join(text.split())
         if query in written:
@@ -542,6 +542,11 @@ def _fits(query: list[str], words: list[str]) -> bool:
     return True
 
 
+def _a(name: str) -> str:
+    """``name`` with its indefinite article: "a Match", "an All Fours"."""
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
+
+
 def _short(value: object) -> str:
     try:
         shown = repr(value)
@@ -593,7 +598,7 @@ class Rulebook(Generic[S, A]):
     def _checked(self, state: S, action: object) -> Callable[[S, Any], S]:
         if type(state) is not self._state:
             raise IllegalActionError(
-                f"not a {self._actions.game} state: {_short(state)}", rule="API"
+                f"not {_a(self._actions.game)} state: {_short(state)}", rule="API"
             )
         well_formed = self._actions.well_formed(action)
         check, move = self._rules[type(well_formed)]
@@ -691,7 +696,7 @@ def validator(game: str, cls: type, rules: Callable[[Any], None]) -> Callable[[A
 
     def validate(state: object) -> None:
         if type(state) is not cls:
-            raise FormatError(f"not a {game} state: {_short(state)} @ $")
+            raise FormatError(f"not {_a(game)} state: {_short(state)} @ $")
         problem = field_errors(state, cls)
         if problem is not None:
             raise FormatError(f"impossible {game} position: {problem}")
