@@ -551,8 +551,8 @@ def _short(value: object) -> str:
     try:
         shown = repr(value)
     except Exception:  # a look-alike whose repr fails still gets an error of ours
-        shown = f"a {type(value).__name__}"
-    return shown if len(shown) <= 80 else f"a {type(value).__name__}"
+        shown = _a(type(value).__name__)
+    return shown if len(shown) <= 80 else _a(type(value).__name__)
 
 
 # --- The verbs ---------------------------------------------------------------------------------
