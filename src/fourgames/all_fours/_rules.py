@@ -1204,6 +1204,10 @@ def _rules_of_position(state: State) -> None:
         return
     if state.trump is None and (not options.blind or state.tricks):
         fail("trump is set before trick play, or by the first lead in Pitch", "$.trump")
+    if options.blind and state.trump is not None and not (state.tricks or state.trick):
+        fail("in Pitch the first card led sets trump", "$.trump")
+    if state.leader != eldest and not state.tricks:  # §4.3, §5, §9.3: also when discarding
+        fail("eldest leads the first trick", "$.leader")
     if not options.blind:
         _validate_turnups(state)
     if phase is Phase.DISCARD:
@@ -1225,8 +1229,6 @@ def _rules_of_position(state: State) -> None:
         fail("a trick in progress is not full", "$.trick")
     if state.tricks and state.leader != state.tricks[-1].winner:
         fail("the winner of the last trick leads", "$.leader")
-    if not state.tricks and state.leader != eldest:
-        fail("eldest leads the first trick", "$.leader")
     seat = state.leader
     for position in range(players):
         expected = HAND_SIZE - len(state.tricks) - (1 if position < len(state.trick) else 0)
