@@ -1245,9 +1245,6 @@ def _rules_of_position(state: State) -> None:
         )
 
 
-validate: Final = validator("All Fours", State, _rules_of_position)
-
-
 def _validate_tricks(state: State) -> None:
     # §5: eldest leads the first trick, each winner leads the next, and every follower who held
     # the led suit followed it or trumped; §9.2: in Pitch the first card led is the trump suit
@@ -1339,3 +1336,8 @@ def _validate_turnups(state: State) -> None:
             "a run ends with a turn-up of a new suit, and only a run turns up more cards",
             "$.turnups",
         )
+
+
+validate: Final = validator("All Fours", State, _rules_of_position)
+"""`FormatError` naming the place (``… @ $.hands[1]``) unless ``state`` is a position the
+rules can reach (also run by `from_json`)."""
