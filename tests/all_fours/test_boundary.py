@@ -6,6 +6,7 @@ a valid one, also from hand-built positions (options flipped mid-hand, fields pe
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, cast
 
@@ -382,3 +383,25 @@ def test_from_a_valid_perturbed_state_every_listed_action_leads_to_a_valid_state
     perturbed = list(_perturbations(state))
     for changed in data.draw(st.lists(st.sampled_from(perturbed), max_size=8)):
         _assert_valid_successors(changed)
+
+
+# --- Big documents are refused quickly ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("zone", ["stock", "hand", "tricks", "awards", "history"])
+def test_a_hand_built_state_the_size_of_a_megabyte_is_refused_within_a_second(zone: str) -> None:
+    state = POSITIONS[-1]
+    trick = all_fours.Trick(0, DECK_52[: len(state.hands)], 0)
+    award = all_fours.Award(all_fours.AwardKind.GIFT, 0, 1)
+    sheet = all_fours.HandSheet(0, 0, (), None, Begging.STOOD, (award,) * 10, (0, 0))
+    changes: dict[str, Any] = {
+        "stock": {"stock": DECK_52 * 2500},
+        "hand": {"hands": (tuple(sorted(DECK_52 * 2500)), *state.hands[1:])},
+        "tricks": {"tricks": (trick,) * 20_000},
+        "awards": {"awards": (award,) * 30_000},
+        "history": {"history": (sheet,) * 5_000},
+    }[zone]
+    started = time.perf_counter()
+    with pytest.raises(FormatError):
+        validate(attrs.evolve(state, **changes))
+    assert time.perf_counter() - started < 1.0

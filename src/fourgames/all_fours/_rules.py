@@ -1143,20 +1143,8 @@ def _rules_of_position(state: State) -> None:
     if len(state.discards) != players:
         fail("one discard pile per player", "$.discards")
     zones: list[Card] = [*state.stock, *state.turnups, *state.trick]
-    for seat, hand in enumerate(state.hands):
-        zones.extend(hand)
-        if list(hand) != sorted(hand):
-            fail("hands are kept sorted", f"$.hands[{seat}]")
-    for pile in state.discards:
+    for pile in (*state.hands, *state.discards, *(trick.cards for trick in state.tricks)):
         zones.extend(pile)
-    for number, trick in enumerate(state.tricks):
-        zones.extend(trick.cards)
-        if len(trick.cards) != players or not 0 <= trick.leader < players:
-            fail(
-                "a finished trick has one card per player and a seat leading", f"$.tricks[{number}]"
-            )
-        if trick.winner != trick_winner(trick.cards, trick.leader, state.trump, players, options):
-            fail("the trick's winner is not the one the rules give", f"$.tricks[{number}].winner")
     if len(zones) != len(DECK_52) or set(zones) != set(DECK_52):
         counts = Counter(zones)
         shown = ", ".join(
@@ -1164,6 +1152,15 @@ def _rules_of_position(state: State) -> None:
             + [f"{card} twice" for card, count in counts.items() if count > 1][:5]
         )
         fail(f"the 52 cards must each be in exactly one place ({shown})")
+    for seat, hand in enumerate(state.hands):
+        if list(hand) != sorted(hand):
+            fail("hands are kept sorted", f"$.hands[{seat}]")
+    for number, trick in enumerate(state.tricks):
+        if len(trick.cards) != players or not 0 <= trick.leader < players:
+            place = f"$.tricks[{number}]"
+            fail("a finished trick has one card per player and a seat leading", place)
+        if trick.winner != trick_winner(trick.cards, trick.leader, state.trump, players, options):
+            fail("the trick's winner is not the one the rules give", f"$.tricks[{number}].winner")
     _validate_tricks(state)
     _validate_awards(state)
     phase = state.phase
