@@ -612,11 +612,16 @@ def _check_not_over(state: State, action: object) -> None:
 
 
 def _check_begging(state: State, action: Action) -> None:
+    _check_decision(state, action, Phase.BEGGING, "eldest decides on the turn-up", "§4.1")
+
+
+def _check_decision(state: State, action: Action, phase: Phase, when: str, rule: str) -> None:
+    """A begging decision (§4.1, §4.2): never in Pitch, and only in its own phase."""
     _check_not_over(state, action)
     if state.options.blind:
         raise IllegalActionError("there is no begging in Blind All Fours", rule="§9.2")
-    if state.phase is not Phase.BEGGING:
-        raise IllegalActionError(f"{action} only when eldest decides on the turn-up", rule="§4.1")
+    if state.phase is not phase:
+        raise IllegalActionError(f"{action} only when {when}", rule=rule)
 
 
 def _stand(state: State, action: Stand) -> State:
@@ -633,11 +638,7 @@ def _beg(state: State, action: Beg) -> State:
 
 
 def _check_answer(state: State, action: Action) -> None:
-    _check_not_over(state, action)
-    if state.options.blind:
-        raise IllegalActionError("there is no begging in Blind All Fours", rule="§9.2")
-    if state.phase is not Phase.ANSWER:
-        raise IllegalActionError(f"{action} only when the dealer answers a beg", rule="§4.2")
+    _check_decision(state, action, Phase.ANSWER, "the dealer answers a beg", "§4.2")
 
 
 def _check_give(state: State, action: Give) -> None:
