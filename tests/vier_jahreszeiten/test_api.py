@@ -252,3 +252,150 @@ def test_the_fast_constructor_builds_equal_states() -> None:
     assert from_json(to_json(fast)) == slow
     assert type(fast) is vj.State
     assert vj._rules._State is not vj.State  # the fast path is in use with this attrs
+
+
+# --- The protocol's verbs, INFO and the observation vocabulary (issue 10) ------------------------
+
+
+def t1_position() -> vj.State:
+    return vj.position(
+        piles=[cards("7♦"), cards("4♠"), cards("5♥"), cards("K♣"), cards("9♠")],
+        foundations=cards("6♦"),
+        base=Rank.SIX,
+    )
+
+
+def test_info_is_the_game_as_data() -> None:
+    info = vj.INFO
+    assert info.id == vj.GAME_ID == "vier-jahreszeiten"
+    assert info.name == "Vier Jahreszeiten"
+    assert info.min_players == vj.MIN_PLAYERS == info.max_players == vj.MAX_PLAYERS == 1
+    assert info.presets == vj.PRESETS
+    assert next(iter(info.presets.values())) == vj.VANISHING_CROSS
+    assert info.rules_version == vj.RULES_VERSION
+    assert not info.perfect_information  # the stock is face down
+    assert not info.cooperative
+    assert not info.has_events
+
+
+def test_text_form_tag_and_keyword_are_all_accepted() -> None:
+    seven = vj.ToFoundation(Card.parse("7♦"))
+    run = vj.MoveRun(Card.parse("7♦"), 3)
+    assert str(seven) == "found 7♦" and seven.TAG == "to-foundation"
+    assert str(run) == "run 7♦ 3" and run.TAG == "move-run"
+    for text in ("found 7♦", "to-foundation 7♦", "FOUND 7d", "found  7D"):
+        assert vj.parse_action(text) == seven, text
+    for text in ("run 7♦ 3", "move-run 7♦ 3", "run 7d 3"):
+        assert vj.parse_action(text) == run, text
+    assert vj.parse_action("build 10s 4") == vj.Build(Card.parse("10♠"), 4)
+    assert vj.parse_action("fill TS 4") == vj.Fill(Card.parse("10♠"), 4)
+    assert vj.parse_action("turn") == vj.TURN
+    for junk in ("found", "found 7♦ 1", "build 4♠", "build 4♠ x", "run 7♦ -1", "turn 1", ""):
+        with pytest.raises(FormatError):
+            vj.parse_action(junk)
+
+
+def test_find_action_resolves_text_against_the_legal_actions() -> None:
+    state = t1_position()
+    assert vj.find_action(state, "found 7♦") == vj.ToFoundation(Card.parse("7♦"))
+    assert vj.find_action(state, "to-foundation 7d") == vj.ToFoundation(Card.parse("7♦"))
+    assert vj.find_action(state, "build 4s") == vj.Build(Card.parse("4♠"), 2)
+    assert vj.find_action(state, "b") == vj.Build(Card.parse("4♠"), 2)
+    assert vj.find_action(state, "t") == vj.TURN
+    with pytest.raises(IllegalActionError, match="§5"):
+        vj.find_action(state, "found 5♥")
+    with pytest.raises(IllegalActionError, match="did you mean"):
+        vj.find_action(state, "found 7")
+
+
+def test_check_raises_exactly_what_apply_raises_and_is_legal_agrees() -> None:
+    rng = random.Random(11)
+    for options in ALL_OPTIONS:
+        state = vj.new_game(1, seed=rng.getrandbits(32), options=options)
+        n = len(state.piles)
+        for _ in range(30):
+            if vj.is_terminal(state):
+                break
+            for _ in range(10):
+                c = rng.choice(DECK_52)
+                probe = rng.choice(
+                    [vj.TURN, vj.ToFoundation(c), vj.Build(c, rng.randrange(-1, n + 1)),
+                     vj.Fill(c, rng.randrange(n)), vj.MoveRun(c, rng.randrange(n))]
+                )  # fmt: skip
+                try:
+                    after = vj.apply(state, probe)
+                except IllegalActionError as applied:
+                    assert not vj.is_legal(state, probe)
+                    with pytest.raises(IllegalActionError) as checked:
+                        vj.check(state, probe)
+                    assert (checked.value.rule, str(checked.value)) == (applied.rule, str(applied))
+                else:
+                    assert vj.is_legal(state, probe)
+                    vj.check(state, probe)
+                    vj.validate(after)
+            state = vj.apply(state, rng.choice(vj.legal_actions(state)))
+
+
+def test_is_legal_and_check_build_no_successor(monkeypatch: pytest.MonkeyPatch) -> None:
+    states = [vj.new_game(1, seed=seed, options=o) for seed in range(3) for o in ALL_OPTIONS]
+    listed = [(state, action) for state in states for action in vj.legal_actions(state)]
+
+    def no_successor(*args: object) -> None:
+        raise AssertionError("a successor was built")
+
+    monkeypatch.setattr(vj._rules, "_settle", no_successor)
+    monkeypatch.setattr(vj._rules, "_State", no_successor)
+    for state, action in listed:
+        assert vj.is_legal(state, action)
+        vj.check(state, action)
+
+
+def test_the_observation_speaks_the_shared_vocabulary() -> None:
+    names = [field.name for field in attrs.fields(vj.Observation)]
+    assert names[:6] == ["player", "to_move", "scores", "hand", "hand_sizes", "stock_size"]
+    rng = random.Random(2)
+    state = vj.new_game(1, seed=2)
+    while True:
+        seen = vj.observe(state, 0)
+        assert seen.player == 0
+        assert seen.to_move == vj.current_player(state)
+        assert seen.scores == vj.scores(state)
+        assert seen.hand == ()
+        assert seen.hand_sizes == (0,)
+        assert seen.stock_size == len(state.stock)
+        assert (seen.options, seen.base, seen.piles, seen.foundations, seen.waste, seen.seen) == (
+            state.options, state.base, state.piles, state.foundations, state.waste, state.seen
+        )  # fmt: skip
+        if vj.is_terminal(state):
+            break
+        state = vj.apply(state, rng.choice(vj.legal_actions(state)))
+    assert seen.to_move is None
+    for player in (1, -1, True, "0"):
+        with pytest.raises(ValueError):
+            vj.observe(state, player)  # type: ignore[arg-type]
+
+
+def test_render_of_an_observation_shows_what_the_player_sees() -> None:
+    state = vj.apply(vj.new_game(1, seed=1), vj.TURN)
+    seen = vj.observe(state, 0)
+    assert vj.render(seen) == vj.render(state)
+    hidden = {str(c) for c in state.stock}
+    assert not hidden & set(vj.render(seen).split())
+
+
+def test_schema_1_observations_load_with_the_shared_vocabulary() -> None:
+    import json
+
+    rng = random.Random(4)
+    state = vj.new_game(1, seed=4, options=vj.CZARINA)
+    while True:
+        seen = vj.observe(state, 0)
+        today = json.loads(to_json(seen))
+        assert today["schema"] == 2
+        old = {key: value for key, value in today.items() if key not in
+               ("player", "to_move", "scores", "hand", "hand_sizes")}  # fmt: skip
+        old["schema"] = 1
+        assert from_json(json.dumps(old, ensure_ascii=False)) == seen
+        if vj.is_terminal(state):
+            break
+        state = vj.apply(state, rng.choice(vj.legal_actions(state)))
