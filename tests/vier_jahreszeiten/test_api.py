@@ -13,6 +13,7 @@ from fourgames import vier_jahreszeiten as vj
 from fourgames.cards import DECK_52, Card, Rank, cards
 from fourgames.shuffle import shuffled
 from fourgames.testing import check_game
+from tests.helpers import assert_refused
 
 ALL_OPTIONS = [
     *vj.PRESETS.values(),
@@ -185,9 +186,13 @@ def test_text_notation_round_trips() -> None:
 
 def test_non_actions_are_api_errors() -> None:
     state = vj.new_game(1, seed=1)
-    for junk in (None, "turn", vj.Build("4♠", 1), vj.Fill(Card.parse("4♠"), "1")):  # type: ignore[arg-type]
+    for junk in (None, "turn"):
         with pytest.raises(IllegalActionError):
             vj.apply(state, junk)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):  # a mistyped action is not even made
+        vj.Build("4♠", 1)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        vj.Fill(Card.parse("4♠"), "1")  # type: ignore[arg-type]
 
 
 def test_listing_and_checking_agree_on_random_probes() -> None:
@@ -281,8 +286,10 @@ def test_info_is_the_game_as_data() -> None:
 def test_text_form_tag_and_keyword_are_all_accepted() -> None:
     seven = vj.ToFoundation(Card.parse("7♦"))
     run = vj.MoveRun(Card.parse("7♦"), 3)
-    assert str(seven) == "found 7♦" and seven.TAG == "to-foundation"
-    assert str(run) == "run 7♦ 3" and run.TAG == "move-run"
+    assert str(seven) == "found 7♦"
+    assert str(run) == "run 7♦ 3"
+    assert '"type": "to-foundation"' in to_json(seven)
+    assert '"type": "move-run"' in to_json(run)
     for text in ("found 7♦", "to-foundation 7♦", "FOUND 7d", "found  7D"):
         assert vj.parse_action(text) == seven, text
     for text in ("run 7♦ 3", "move-run 7♦ 3", "run 7d 3"):
@@ -304,8 +311,19 @@ def test_find_action_resolves_text_against_the_legal_actions() -> None:
     assert vj.find_action(state, "t") == vj.TURN
     with pytest.raises(IllegalActionError, match="§5"):
         vj.find_action(state, "found 5♥")
-    with pytest.raises(IllegalActionError, match="did you mean"):
-        vj.find_action(state, "found 7")
+    assert vj.find_action(state, "found 7") == vj.ToFoundation(Card.parse("7♦"))  # a prefix
+    with pytest.raises(IllegalActionError, match="did you mean 'found 7♦'"):
+        vj.find_action(state, "foudn 7♦")
+    dealt = vj.new_game(1, seed=1)
+    with pytest.raises(IllegalActionError, match="ambiguous: did you mean 'build 3♥ 4', 'build"):
+        vj.find_action(dealt, "build")
+    assert vj.find_action(dealt, "build 4d") == vj.Build(Card.parse("4♦"), 3)
+
+
+def _rule_of(state: vj.State, action: vj.Action) -> str:
+    with pytest.raises(IllegalActionError) as refused:
+        vj.apply(state, action)
+    return refused.value.rule
 
 
 def test_check_raises_exactly_what_apply_raises_and_is_legal_agrees() -> None:
@@ -318,21 +336,19 @@ def test_check_raises_exactly_what_apply_raises_and_is_legal_agrees() -> None:
                 break
             for _ in range(10):
                 c = rng.choice(DECK_52)
-                probe = rng.choice(
-                    [vj.TURN, vj.ToFoundation(c), vj.Build(c, rng.randrange(-1, n + 1)),
-                     vj.Fill(c, rng.randrange(n)), vj.MoveRun(c, rng.randrange(n))]
-                )  # fmt: skip
-                try:
-                    after = vj.apply(state, probe)
-                except IllegalActionError as applied:
-                    assert not vj.is_legal(state, probe)
-                    with pytest.raises(IllegalActionError) as checked:
-                        vj.check(state, probe)
-                    assert (checked.value.rule, str(checked.value)) == (applied.rule, str(applied))
-                else:
-                    assert vj.is_legal(state, probe)
+                probes: list[vj.Action] = [
+                    vj.TURN,
+                    vj.ToFoundation(c),
+                    vj.Build(c, rng.randrange(-1, n + 1)),
+                    vj.Fill(c, rng.randrange(n)),
+                    vj.MoveRun(c, rng.randrange(n)),
+                ]
+                probe = rng.choice(probes)
+                if vj.is_legal(state, probe):
                     vj.check(state, probe)
-                    vj.validate(after)
+                    vj.validate(vj.apply(state, probe))
+                else:
+                    assert_refused(vj, state, probe, rule=_rule_of(state, probe))
             state = vj.apply(state, rng.choice(vj.legal_actions(state)))
 
 
@@ -371,7 +387,7 @@ def test_the_observation_speaks_the_shared_vocabulary() -> None:
         state = vj.apply(state, rng.choice(vj.legal_actions(state)))
     assert seen.to_move is None
     for player in (1, -1, True, "0"):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match=r"player must be a seat 0\.\.0"):
             vj.observe(state, player)  # type: ignore[arg-type]
 
 

@@ -67,17 +67,16 @@ def _reachable() -> vj.State:
 def test_mistyped_fields_are_format_errors_naming_the_field(field: str) -> None:
     good = _reachable()
     for junk in JUNK:
-        bad = attrs.evolve(good, **{field: junk})
-        try:
+        changes: dict[str, Any] = {field: junk}
+        bad = attrs.evolve(good, **changes)
+        if type(junk) is type(getattr(good, field)):  # well typed: it may be a valid position
+            continue
+        with pytest.raises(FormatError, match=rf"@ \$\.{field}\b"):
             vj.validate(bad)
-        except FormatError as err:
-            assert f"@ $.{field}" in str(err), err
-        else:
-            assert type(junk) is type(getattr(good, field)), (field, junk)
 
 
 def test_stock_none_is_a_format_error() -> None:
-    bad = attrs.evolve(vj.new_game(1, seed=1), stock=None)
+    bad = attrs.evolve(vj.new_game(1, seed=1), stock=None)  # type: ignore[arg-type]
     with pytest.raises(FormatError, match=r"@ \$\.stock"):
         vj.validate(bad)
 
@@ -98,8 +97,12 @@ def _impossible(good: vj.State) -> list[vj.State]:
         ),
         attrs.evolve(good, options=vj.Options(czarina_fill=vj.CzarinaFill.WASTE_PYSOL)),
         attrs.evolve(good, options=vj.Options(guard=False)),
-        attrs.evolve(good, options=vj.CZARINA, piles=((), *good.piles[1:]),
-                     stock=(*good.piles[0], *good.stock)),  # fmt: skip
+        attrs.evolve(
+            good,
+            options=vj.CZARINA,
+            piles=((), *good.piles[1:]),
+            stock=(*good.piles[0], *good.stock),
+        ),
         attrs.evolve(good, options=vj.SIMPLICITY),
     ]
 
@@ -123,7 +126,8 @@ def test_options_new_game_refuses_are_refused_by_validate() -> None:
 def test_options_of_the_wrong_types_are_refused_by_new_game_and_validate() -> None:
     good = vj.new_game(1, seed=1)
     for field, junk in (("layout", "cross"), ("czarina", 1), ("run_move", "whole"), ("guard", 0)):
-        options = attrs.evolve(vj.VANISHING_CROSS, **{field: junk})
+        changes: dict[str, Any] = {field: junk}
+        options = attrs.evolve(vj.VANISHING_CROSS, **changes)
         with pytest.raises(ValueError, match=field):
             vj.new_game(1, seed=1, options=options)
         with pytest.raises(FormatError, match=rf"@ \$\.options\.{field}"):
@@ -152,13 +156,17 @@ def test_a_subclass_whose_card_changes_between_reads_is_refused() -> None:
     reads = iter([Card.parse("4♠"), Card.parse("K♣")] * 10)
 
     class Flipping(vj.Build):
-        @property  # type: ignore[misc]
-        def card(self) -> Card:  # type: ignore[override]
+        @property
+        def card(self) -> Card:
             return next(reads)
 
     action = object.__new__(Flipping)
     object.__setattr__(action, "pile", 2)
-    assert _refused(state, action).rule == "API"
+    assert not vj.is_legal(state, action)
+    for verb in (vj.check, vj.apply):  # the message shows the card of its own read
+        with pytest.raises(IllegalActionError, match="not a Vier Jahreszeiten action") as err:
+            verb(state, action)
+        assert err.value.rule == "API"
 
 
 def test_look_alikes_are_refused() -> None:
@@ -201,7 +209,7 @@ def _random_action(rng: random.Random) -> object:
     cls = rng.choice(CLASSES)
     if rng.random() < 0.2:
         cls = type(f"Sub{cls.__name__}", (cls,), {})
-    action = object.__new__(cls)
+    action: Any = object.__new__(cls)
     for field in attrs.fields(cls):
         roll = rng.random()
         if roll < 0.1:
