@@ -56,7 +56,7 @@ def test_check_game_variants(options: vj.Options) -> None:
     assert report.games == 1
 
 
-def test_deal_order_s3() -> None:
+def test_s3_deal_order() -> None:
     state = vj.new_game(1, seed=5)
     deck = shuffled(DECK_52, 5)
     assert state.piles == tuple((c,) for c in deck[:5])
@@ -68,7 +68,7 @@ def test_deal_order_s3() -> None:
     assert state.seen == {vj.canonical(state.piles)}
 
 
-def test_waste_pysol_deal_turns_the_first_card() -> None:
+def test_A13_waste_pysol_deal_turns_the_first_card() -> None:
     options = vj.Options(czarina=True, czarina_fill=vj.CzarinaFill.WASTE_PYSOL)
     state = vj.new_game(1, seed=5, options=options)
     deck = shuffled(DECK_52, 5)
@@ -76,7 +76,7 @@ def test_waste_pysol_deal_turns_the_first_card() -> None:
     assert state.stock == deck[7:]
 
 
-def test_waste_pysol_refills_from_the_waste_top() -> None:
+def test_A13_waste_pysol_refills_from_the_waste_top() -> None:
     options = vj.Options(czarina=True, czarina_fill=vj.CzarinaFill.WASTE_PYSOL)
     state = vj.position(
         piles=[cards("8♥"), cards("9♠"), cards("K♣"), cards("2♦"), cards("4♠")],
@@ -225,7 +225,7 @@ def test_listing_and_checking_agree_on_random_probes() -> None:
             state = vj.apply(state, rng.choice(sorted(legal, key=str)))
 
 
-def test_render_shows_the_cross() -> None:
+def test_A3_render_shows_the_cross_and_fixed_suit_corners() -> None:
     text = vj.render(
         vj.position(
             piles=[cards("7♦"), cards("4♠"), cards("5♥"), cards("K♣"), cards("9♠")],
@@ -415,3 +415,36 @@ def test_schema_1_observations_load_with_the_shared_vocabulary() -> None:
         if vj.is_terminal(state):
             break
         state = vj.apply(state, rng.choice(vj.legal_actions(state)))
+
+
+def test_impossible_observations_are_refused_naming_their_place() -> None:
+    state = vj.apply(vj.new_game(1, seed=1), vj.TURN)
+    seen = vj.observe(state, 0)
+    vj.validate_observation(seen)
+    for changes, place in (
+        ({"player": 1}, "player"),
+        ({"to_move": None}, "to_move"),
+        ({"scores": (2,)}, "scores"),
+        ({"hand": (state.stock[0],)}, "hand"),
+        ({"hand_sizes": (1,)}, "hand"),
+        ({"stock_size": 44}, "stock_size"),
+        ({"stock_size": "45"}, "stock_size"),
+        ({"waste": (seen.piles[0][0],)}, "waste"),
+        ({"piles": seen.piles[:4]}, "piles"),
+        ({"seen": frozenset()}, "seen"),
+    ):
+        bad = attrs.evolve(seen, **changes)
+        with pytest.raises(FormatError, match=rf"@ \$\.{place}\b"):
+            vj.validate_observation(bad)
+
+
+def test_a_malformed_schema_1_observation_is_a_format_error() -> None:
+    import json
+
+    old = json.loads(to_json(vj.observe(vj.new_game(1, seed=1), 0)))
+    for key in ("player", "to_move", "scores", "hand", "hand_sizes"):
+        del old[key]
+    old["schema"] = 1
+    for field, junk in (("piles", None), ("base", 99), ("foundations", [1, 0]), ("waste", ["x"])):
+        with pytest.raises(FormatError):
+            from_json(json.dumps({**old, field: junk}))

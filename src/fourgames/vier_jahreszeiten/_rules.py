@@ -43,7 +43,9 @@ _RANK: Final[dict[Card, int]] = {c: 1 if c.rank is Rank.ACE else int(c.rank) for
 _RED: Final[dict[Card, bool]] = {c: c.suit.is_red for c in DECK_52}
 _SUITS: Final = tuple(Suit)
 _SUIT_INDEX: Final = {suit: i for i, suit in enumerate(_SUITS)}
-_CARD_OF: Final[dict[tuple[int, int], Card]] = {(_RANK[c], _SUIT_INDEX[c.suit]): c for c in DECK_52}
+_SUIT_OF: Final[dict[Card, int]] = {c: _SUIT_INDEX[c.suit] for c in DECK_52}
+"""Each card's foundation, ♣ ♦ ♥ ♠ = 0 1 2 3 (keyed by the card: cards hash fast, suits not)."""
+_CARD_OF: Final[dict[tuple[int, int], Card]] = {(_RANK[c], _SUIT_OF[c]): c for c in DECK_52}
 
 _RANK_TEXT: Final = {_RANK[c]: c.rank.symbol for c in DECK_52}
 
@@ -459,7 +461,7 @@ _FITS: Final = {
 
 def _fits_foundation(state: State, card: Card) -> bool:
     """§5 M2: start a foundation with a base-rank card, or succ(top) on a started one."""
-    count = state.foundations[_SUIT_INDEX[card.suit]]
+    count = state.foundations[_SUIT_OF[card]]
     b = state.base
     if count == 0:
         return _RANK[card] == b
@@ -664,7 +666,7 @@ def _check_to_foundation(state: State, action: ToFoundation) -> None:
     card = action.card
     _locate(state, card)
     if not _fits_foundation(state, card):
-        if state.foundations[_SUIT_INDEX[card.suit]] == 0:
+        if state.foundations[_SUIT_OF[card]] == 0:
             raise IllegalActionError(
                 f"the {card.suit.symbol} foundation must be started with a {_base_text(state)}",
                 rule="§5",
@@ -679,7 +681,7 @@ def _base_text(state: State) -> str:
 def _to_foundation(state: State, action: ToFoundation) -> State:
     card = action.card
     src = _locate(state, card)
-    s = _SUIT_INDEX[card.suit]
+    s = _SUIT_OF[card]
     foundations = (*state.foundations[:s], state.foundations[s] + 1, *state.foundations[s + 1 :])
     if src < 0:
         piles, waste = state.piles, state.waste[:-1]
