@@ -1,4 +1,4 @@
-"""Vier Jahreszeiten (Vanishing Cross, Four Seasons): the rules, top to bottom like the spec.
+"""Vier Jahreszeiten (Vanishing Cross, Four Seasons): the rules, top to bottom like their text.
 
 The rules text is ``docs/rules/vier-jahreszeiten.md`` (after the German rulebook
 "Vier Jahreszeiten"); its sections are cited as §n, its resolved ambiguities as An and its test
