@@ -635,8 +635,11 @@ def check_players(players: object, info: GameInfo) -> int:
     """``players`` if it is a player count the game allows; `ValueError` naming the range."""
     low, high = info.min_players, info.max_players
     if type(players) is not int or not low <= players <= high:
-        allowed = f"{low}" if low == high else f"{low} to {high}"
-        raise ValueError(f"{info.name} is for {allowed} players, not {players!r}")
+        if low == high:
+            allowed = f"{low} player{'' if low == 1 else 's'}"
+        else:
+            allowed = f"{low} to {high} players"
+        raise ValueError(f"{info.name} is for {allowed}, not {players!r}")
     return players
 
 
