@@ -129,6 +129,8 @@ class _Checker:
         self.max_listed = max_listed
         self.plies = 0
         self.states_checked = 0
+        self.junk_rng = random.Random(seed)
+        """Draws the junk of `check_junk_fields`, apart from the playout's own draws."""
 
     def fail(self, check: str, detail: str) -> ConformanceError:
         where = f"{self.game.GAME_ID}, {self.players} players, seed {self.seed}, ply {self.plies}"
@@ -210,7 +212,7 @@ class _Checker:
         stale = [action for action in seen[-8:] if action not in legal_set]
         for action in (*stale, *_JUNK, *self.malformed(legal[:2])):
             self.check_refused(state, action)
-        self.check_junk_fields(state, rng)
+        self.check_junk_fields(state)
 
     def check_verbs(self, state: Any, action: Any, legal: tuple[Any, ...]) -> None:
         game = self.game
@@ -272,9 +274,9 @@ class _Checker:
                     made.append(_forged(cls, values))
         return made
 
-    def check_junk_fields(self, state: Any, rng: random.Random) -> None:
+    def check_junk_fields(self, state: Any) -> None:
         """A copy of ``state`` with junk in one field is refused, or is a valid position."""
-        game = self.game
+        game, rng = self.game, self.junk_rng
         names = [field.name for field in attrs.fields(type(state))]
         name = names[int(rng.random() * len(names))]
         junk = _FIELD_JUNK[int(rng.random() * len(_FIELD_JUNK))]
