@@ -90,14 +90,29 @@ def test_play_numbers_actions_and_asks_again_on_bad_input() -> None:
     from fourgames.__main__ import _parser, _play
 
     args = _parser().parse_args(["play", MATCH, "--seed", "3"])
-    answers = _answers("zero", "99", *["1"] * 200)
+    answers = _answers("zero", "99", "draw", *["1"] * 200)
     out = io.StringIO()
     assert _play(args, out, ask=lambda prompt: next(answers)) == 0
     text = out.getvalue()
     assert "you are player 0" in text
     assert "    1. " in text
-    assert text.count("please type a number from 1 to") == 2
+    assert "no legal Match action matches 'zero'" in text
+    assert text.count("please type a number from 1 to") == 1
+    assert "player 0: draw" in text
     assert "game over; scores" in text
+
+
+def test_play_shows_the_human_only_their_own_view() -> None:
+    from fourgames.__main__ import _parser, _play
+    from fourgames.testing import reference as match
+
+    args = _parser().parse_args(["play", MATCH, "--seed", "3"])
+    out = io.StringIO()
+    with pytest.raises(SystemExit):
+        _play(args, out, ask=lambda prompt: "q")
+    other = " ".join(map(str, match.new_game(2, seed=3).hands[1]))
+    assert other not in out.getvalue()
+    assert "player 1: 5 cards" in out.getvalue()
 
 
 def test_play_quits_on_q() -> None:

@@ -87,6 +87,22 @@ def _no_bound(players: int, options: match.Options) -> int:
     return 3
 
 
+def _accepts_look_alikes(state: match.State, action: Any) -> match.State:
+    if type(action).__name__.endswith("LookAlike"):
+        return state
+    return match.apply(state, action)
+
+
+def _crashing_validate(state: match.State) -> None:
+    if state.to_move + 0 < 0 or len(state.pile) < 0:
+        return
+    match.validate(state)
+
+
+def _tells_no_scores(state: match.State, player: int) -> match.Observation:
+    return attrs.evolve(match.observe(state, player), scores=())
+
+
 def _random_deal(players: int, *, seed: int | None = None, options: Any = None) -> match.State:
     _calls[0] += 1
     return match.new_game(players, seed=(seed or 0) + _calls[0], options=options)
@@ -105,10 +121,18 @@ def _random_deal(players: int, *, seed: int | None = None, options: Any = None) 
         ({"apply": _invalid_successor}, "invalid successor"),
         ({"scores": _wrong_scores}, "scores"),
         ({"winners": _early_winners}, "winners"),
-        ({"observe": _peeking_observation}, "not a fourgames object"),
+        ({"observe": _peeking_observation}, "observation: observe gave a object"),
         ({"max_game_length": _no_bound}, "length"),
         ({"new_game": _random_deal}, "determinism"),
         ({"events": lambda state: match.legal_actions(state)[:1]}, "events"),
+        ({"apply": _accepts_look_alikes}, r"rejection: \w+LookAlike"),
+        ({"check": lambda state, action: None}, "check accepts"),
+        ({"is_legal": lambda state, action: True}, "is_legal"),
+        ({"parse_action": lambda text: match.Draw()}, "parse_action"),
+        ({"find_action": lambda state, text: match.Draw()}, "find_action"),
+        ({"validate": _crashing_validate}, "validate"),
+        ({"observe": _tells_no_scores}, "observation: player, to_move or scores"),
+        ({"INFO": attrs.evolve(match.INFO, max_players=9)}, "INFO disagrees"),
     ],
 )
 def test_each_broken_promise_is_caught(overrides: dict[str, Any], check: str) -> None:
@@ -123,7 +147,7 @@ def test_a_replay_that_diverges_is_caught() -> None:
         _calls[0] += 1
         return after if _calls[0] < 50 else attrs.evolve(after, seed=after.seed + _calls[0])
 
-    with pytest.raises(ConformanceError, match=r"replay|determinism|mutated"):
+    with pytest.raises(ConformanceError, match=r"replay|determinism|mutated|leads elsewhere"):
         check_game(_broken(apply=apply_by_turn_count), players=(2,), seeds=range(1))
 
 

@@ -69,7 +69,9 @@ OLD_DOCUMENTS = sorted(TESTS.glob("*/golden/json/schema-*/*.json"))
 
 
 @pytest.mark.parametrize(
-    "path", OLD_DOCUMENTS, ids=[f"{p.parents[2].name}/{p.parent.name}/{p.name}" for p in OLD_DOCUMENTS]
+    "path",
+    OLD_DOCUMENTS,
+    ids=[f"{p.parents[3].name}/{p.parent.name}/{p.name}" for p in OLD_DOCUMENTS],
 )
 def test_older_documents_load_to_the_object_of_todays_document(path: Path) -> None:
     """A document of an older schema, kept beside today's copy, still loads, to an equal object."""

@@ -2,6 +2,8 @@
 
 import json
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -62,7 +64,7 @@ def test_equal_objects_give_equal_text_with_indent() -> None:
 
 
 def test_unknown_objects_are_a_type_error() -> None:
-    with pytest.raises(TypeError, match="not a fourgames object"):
+    with pytest.raises(TypeError, match="not an object of a known game"):
         to_json(object())
 
 
@@ -182,3 +184,51 @@ def test_enums_are_read_by_value_and_type() -> None:
     for value, kind in [(True, Rank), ("9", Rank), (1, Rank), ("X", Suit), (1, Suit)]:
         with pytest.raises(ValueError, match="expected one of"):
             converter.structure(value, kind)
+
+
+def test_duplicate_keys_are_refused_at_any_depth() -> None:
+    with pytest.raises(FormatError, match=r"the key 'type' stands twice in one object @ \$"):
+        from_json('{"schema": 1, "game": "match", "type": "draw", "type": "pass"}')
+    text = to_json(_state(0)).replace('"passes": 0', '"passes": 0, "passes": 1')
+    with pytest.raises(FormatError, match="the key 'passes' stands twice"):
+        from_json(text)
+
+
+def test_a_record_holding_what_is_no_action_cannot_be_written() -> None:
+    record = Record("match", 2, 1, match.Options(), (match.Draw(), None))
+    with pytest.raises(TypeError, match="ply 2 of the record is not a match action: None"):
+        to_json(record)
+    with pytest.raises(TypeError, match="options are not match Options"):
+        to_json(Record("match", 2, 1, None, ()))
+
+
+def test_observations_are_validated_when_read() -> None:
+    data = json.loads(to_json(match.observe(_state(0), 1)))
+    data["hand_sizes"] = [5, 4]
+    with pytest.raises(FormatError, match=r"hand and hand size disagree @ \$.hand_sizes\[1\]"):
+        from_json(json.dumps(data))
+    data = json.loads(to_json(match.observe(_state(0), 1)))
+    data["player"] = 7
+    with pytest.raises(FormatError, match=r"@ \$.player"):
+        from_json(json.dumps(data))
+
+
+def test_a_schema_1_observation_loads_in_todays_shape() -> None:
+    seen = match.observe(_state(0), 1)
+    old = json.loads(to_json(seen))
+    old["schema"] = 1
+    del old["scores"]
+    assert from_json(json.dumps(old)) == seen
+
+
+def test_import_fourgames_imports_no_game_until_one_is_asked_for() -> None:
+    code = (
+        "import sys, fourgames\n"
+        "games = [m for m in sys.modules if m.startswith(('fourgames.all_fours',"
+        " 'fourgames.vier_', 'fourgames.viereinhalb'))]\n"
+        "assert not games, games\n"
+        "fourgames.get_game('all-fours')\n"
+        "assert 'fourgames.all_fours' in sys.modules\n"
+        "assert 'fourgames.vier_felder' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

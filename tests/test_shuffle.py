@@ -41,3 +41,10 @@ def test_fresh_seeds_are_in_range_and_vary() -> None:
     drawn = {fresh_seed() for _ in range(10)}
     assert len(drawn) == 10
     assert all(0 <= seed < 2**SEED_BITS for seed in drawn)
+
+
+def test_a_negative_seed_is_not_its_absolute_value() -> None:
+    deck = tuple(range(52))
+    assert shuffled(deck, -7) != shuffled(deck, 7)
+    assert shuffled(deck, -7) == shuffled(deck, -7)
+    assert sorted(shuffled(deck, -7)) == list(deck)

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
-from fourgames import GAMES, FormatError, Game, get_game
+from fourgames import GAMES, FormatError, Game, IllegalActionError, get_game
 from fourgames.bots import RandomBot, simulate
 from fourgames.serialization import converter, register_game, structure
 from fourgames.shuffle import derive_seed, fresh_seed
@@ -67,7 +67,7 @@ def _value(text: str) -> object:
 
 def _options(game: Game[Any, Any], preset: str | None, pairs: Sequence[str]) -> Any:
     module: Any = game
-    presets: dict[str, Any] = dict(getattr(module, "PRESETS", {}))
+    presets: dict[str, Any] = dict(game.INFO.presets)
     if preset is not None and preset not in presets:
         names = ", ".join(sorted(presets)) or "none"
         raise UsageError(f"{game.GAME_ID} has no preset {preset!r}; presets: {names}")
@@ -87,10 +87,11 @@ def _options(game: Game[Any, Any], preset: str | None, pairs: Sequence[str]) -> 
 
 
 def _players(game: Game[Any, Any], players: int | None) -> int:
-    count = game.MIN_PLAYERS if players is None else players
-    if not game.MIN_PLAYERS <= count <= game.MAX_PLAYERS:
+    info = game.INFO
+    count = info.min_players if players is None else players
+    if not info.min_players <= count <= info.max_players:
         raise UsageError(
-            f"{game.GAME_ID} is for {game.MIN_PLAYERS} to {game.MAX_PLAYERS} players, not {count}"
+            f"{info.id} is for {info.min_players} to {info.max_players} players, not {count}"
         )
     return count
 
@@ -148,15 +149,15 @@ def _play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = inp
     while (mover := game.current_player(state)) is not None:
         legal = game.legal_actions(state)
         if mover == seat:
-            print("\n" + game.render(state), file=out)
+            print("\n" + game.render(game.observe(state, seat)), file=out)
             for number, action in enumerate(legal, start=1):
                 print(f"  {number:>3}. {action}", file=out)
-            action = legal[_ask_number(ask, len(legal), out) - 1]
+            action = _ask_action(ask, game, state, legal, out)
         else:
             action = bot.choose(game.observe(state, mover), legal, rngs[mover])
         print(f"player {mover}: {action}", file=out)
         state = game.apply(state, action)
-    print("\n" + game.render(state), file=out)
+    print("\n" + game.render(game.observe(state, seat)), file=out)
     print(
         f"game over; scores {list(game.scores(state))}; winners {sorted(game.winners(state))}",
         file=out,
@@ -164,17 +165,27 @@ def _play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = inp
     return 0
 
 
-def _ask_number(ask: Callable[[str], str], count: int, out: TextIO) -> int:
+def _ask_action(
+    ask: Callable[[str], str], game: Game[Any, Any], state: Any, legal: Sequence[Any], out: TextIO
+) -> Any:
+    """The action the human names by its number or its text (`find_action`: ``play 5c``)."""
+    count = len(legal)
     while True:
         try:
-            text = ask(f"your action (1-{count}): ").strip()
+            text = ask(f"your action (1-{count}, or its text): ").strip()
         except EOFError:
             raise SystemExit(0) from None
         if text.lower() in ("q", "quit", "exit"):
             raise SystemExit(0)
         if text.isdigit() and 1 <= int(text) <= count:
-            return int(text)
-        print(f"please type a number from 1 to {count}, or q", file=out)
+            return legal[int(text) - 1]
+        if text and not text.isdigit():
+            try:
+                return game.find_action(state, text)
+            except IllegalActionError as err:
+                print(err.message, file=out)
+                continue
+        print(f"please type a number from 1 to {count}, an action, or q", file=out)
 
 
 def _games(args: argparse.Namespace, out: TextIO) -> int:
@@ -182,9 +193,10 @@ def _games(args: argparse.Namespace, out: TextIO) -> int:
         print("no games registered", file=out)
     for game_id in sorted(GAMES):
         game = GAMES[game_id]
-        presets = ", ".join(sorted(getattr(game, "PRESETS", {}))) or "-"
+        info = game.INFO
+        presets = ", ".join(info.presets) or "-"
         print(
-            f"{game_id:<22} {game.MIN_PLAYERS}-{game.MAX_PLAYERS} players  presets: {presets}",
+            f"{game_id:<22} {info.min_players}-{info.max_players} players  presets: {presets}",
             file=out,
         )
     return 0

@@ -51,6 +51,7 @@ __all__ = [
     "check_seed",
     "fail",
     "field_errors",
+    "validate_observation",
     "validator",
 ]
 
@@ -308,6 +309,8 @@ def action(
         first: str | None = keyword
         pattern: re.Pattern[str] | None = None
         if text is not None:
+            if keyword is not None:
+                raise TypeError(f"{cls.__name__}: the keyword is the text's first word")
             words = text.split()
             first = None if _PLACEHOLDER.search(words[0]) else words[0]
             pattern = _template_pattern(words)
@@ -403,6 +406,8 @@ class Actions(Generic[A]):
                 keywords.setdefault(typing.cast(str, word).lower(), []).append(cls)
         self._keywords = keywords
         self._keywordless = [cls for cls, d in self._declared.items() if d.keyword is None]
+        self.tags: Mapping[str, type] = {d.tag: cls for cls, d in self._declared.items()}
+        """Each action class by its JSON tag."""
 
     def intern(self, actions: Iterable[object]) -> None:
         """Record engine-built actions that live as long as the module (tables of actions)."""
@@ -422,7 +427,7 @@ class Actions(Generic[A]):
         declared = self._declared.get(type(action))
         if declared is None:
             raise IllegalActionError(
-                f"not a {self.game} action: {_short(action)}", rule="API"
+                f"not {_a(self.game)} action: {_short(action)}", rule="API"
             ) from None
         for name, checker, _ in declared.fields:
             try:
@@ -448,7 +453,7 @@ class Actions(Generic[A]):
         """The action written ``text`` (the form of ``str(action)``; cards also in ASCII, the
         keyword in any case); `FormatError` otherwise."""
         if not isinstance(text, str) or len(text) > 10_000:
-            raise FormatError(f"not a {self.game} action: {_short(text)}")
+            raise FormatError(f"not {_a(self.game)} action: {_short(text)}")
         stripped = " ".join(text.split())
         words = stripped.split(" ")
         candidates = self._keywords.get(words[0].lower(), []) + self._keywordless
@@ -457,7 +462,7 @@ class Actions(Generic[A]):
                 return self._parse_as(cls, stripped)
             except (FormatError, ValueError, TypeError, IndexError, KeyError, StopIteration):
                 continue
-        raise FormatError(f"not a {self.game} action: {text!r}")
+        raise FormatError(f"not {_a(self.game)} action: {text!r}")
 
     def _parse_as(self, cls: type, text: str) -> A:
         declared = self._declared[cls]
@@ -480,7 +485,7 @@ class Actions(Generic[A]):
         5♦ is legal). ``refuse`` raises the rule's error for a parsed action that is not legal;
         otherwise `IllegalActionError` lists the candidates."""
         if not isinstance(text, str):
-            raise IllegalActionError(f"not a {self.game} action text: {_short(text)}", rule="API")
+            raise IllegalActionError(f"not {_a(self.game)} action text: {_short(text)}", rule="API")
         written = {str(item): item for item in legal}
         query = " ".join(text.split())
         if query in written:
@@ -540,12 +545,17 @@ def _fits(query: list[str], words: list[str]) -> bool:
     return True
 
 
+def _a(name: str) -> str:
+    """``name`` with its indefinite article: "a Match", "an All Fours"."""
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
+
+
 def _short(value: object) -> str:
     try:
         shown = repr(value)
     except Exception:  # a look-alike whose repr fails still gets an error of ours
-        shown = f"a {type(value).__name__}"
-    return shown if len(shown) <= 80 else f"a {type(value).__name__}"
+        shown = _a(type(value).__name__)
+    return shown if len(shown) <= 80 else _a(type(value).__name__)
 
 
 # --- The verbs ---------------------------------------------------------------------------------
@@ -591,7 +601,7 @@ class Rulebook(Generic[S, A]):
     def _checked(self, state: S, action: object) -> Callable[[S, Any], S]:
         if type(state) is not self._state:
             raise IllegalActionError(
-                f"not a {self._actions.game} state: {_short(state)}", rule="API"
+                f"not {_a(self._actions.game)} state: {_short(state)}", rule="API"
             )
         well_formed = self._actions.well_formed(action)
         check, move = self._rules[type(well_formed)]
@@ -628,8 +638,11 @@ def check_players(players: object, info: GameInfo) -> int:
     """``players`` if it is a player count the game allows; `ValueError` naming the range."""
     low, high = info.min_players, info.max_players
     if type(players) is not int or not low <= players <= high:
-        allowed = f"{low}" if low == high else f"{low} to {high}"
-        raise ValueError(f"{info.name} is for {allowed} players, not {players!r}")
+        if low == high:
+            allowed = f"{low} player{'' if low == 1 else 's'}"
+        else:
+            allowed = f"{low} to {high} players"
+        raise ValueError(f"{info.name} is for {allowed}, not {players!r}")
     return players
 
 
@@ -689,7 +702,7 @@ def validator(game: str, cls: type, rules: Callable[[Any], None]) -> Callable[[A
 
     def validate(state: object) -> None:
         if type(state) is not cls:
-            raise FormatError(f"not a {game} state: {_short(state)} @ $")
+            raise FormatError(f"not {_a(game)} state: {_short(state)} @ $")
         problem = field_errors(state, cls)
         if problem is not None:
             raise FormatError(f"impossible {game} position: {problem}")
@@ -702,6 +715,36 @@ def validator(game: str, cls: type, rules: Callable[[Any], None]) -> Callable[[A
 
     validate.__doc__ = f"`FormatError` naming the place unless ``state`` is a {game} position."
     return validate
+
+
+VOCABULARY: typing.Final = ("player", "to_move", "scores", "hand", "hand_sizes", "stock_size")
+"""The fields every game's `Observation` has, first and in this order."""
+
+
+def validate_observation(observation: object) -> None:
+    """`FormatError` naming the place unless ``observation`` is well typed and its shared
+    fields agree: the viewer a seat, ``to_move`` a seat or None, the viewer's ``hand`` as large
+    as their entry in ``hand_sizes``, no size negative."""
+    cls = type(observation)
+    names = [field.name for field in attrs.fields(cls)] if attrs.has(cls) else []
+    if tuple(names[: len(VOCABULARY)]) != VOCABULARY:
+        raise FormatError(f"not an observation: {_short(observation)} @ $")
+    problem = field_errors(observation, cls)
+    if problem is not None:
+        raise FormatError(f"impossible observation: {problem}")
+    seen: Any = observation
+    players = len(seen.hand_sizes)
+    if not 0 <= seen.player < players:
+        fail(f"the viewer is not one of the {players} players", "$.player")
+    if seen.to_move is not None and not 0 <= seen.to_move < players:
+        fail(f"to_move is not one of the {players} players", "$.to_move")
+    for seat, size in enumerate(seen.hand_sizes):
+        if size < 0:
+            fail("a hand size is negative", f"$.hand_sizes[{seat}]")
+    if seen.hand_sizes[seen.player] != len(seen.hand):
+        fail("the viewer's hand and hand size disagree", f"$.hand_sizes[{seen.player}]")
+    if seen.stock_size < 0:
+        fail("the stock size is negative", "$.stock_size")
 
 
 def fail(message: str, path: str = "$") -> typing.NoReturn:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from fourgames._kernel import GameInfo
 
 __all__ = ["Game"]
 
@@ -27,6 +30,9 @@ class Game(Protocol[StateT, ActionT]):
     def MAX_PLAYERS(self) -> int: ...
     @property
     def RULES_VERSION(self) -> int: ...
+    @property
+    def INFO(self) -> GameInfo:
+        """The game as data: id, name, player range, presets, rules version, kind."""
 
     def new_game(
         self, players: int, *, seed: int | None = None, options: Any | None = None
@@ -39,8 +45,21 @@ class Game(Protocol[StateT, ActionT]):
     def events(self, state: StateT) -> tuple[ActionT, ...]:
         """Actions no player chooses (a timer running out) that `apply` accepts now."""
 
+    def check(self, state: StateT, action: object) -> None:
+        """Raise exactly the `IllegalActionError` that `apply` would raise; else return."""
+
+    def is_legal(self, state: StateT, action: object) -> bool:
+        """Whether `apply` accepts ``action`` now; builds no successor."""
+
     def apply(self, state: StateT, action: ActionT) -> StateT:
-        """The state after ``action``; raises `IllegalActionError` naming the rule otherwise."""
+        """`check`, then the state after ``action``."""
+
+    def parse_action(self, text: str) -> ActionT:
+        """The action written ``text`` (its ``str`` form), without a position; `FormatError`."""
+
+    def find_action(self, state: StateT, text: str) -> ActionT:
+        """The legal action ``text`` names: exact text, ASCII cards, a unique prefix, or words
+        only one legal action has; `IllegalActionError` listing the candidates otherwise."""
 
     def current_player(self, state: StateT) -> int | None:
         """Who chooses the next action; ``None`` iff the game is over."""
@@ -57,8 +76,8 @@ class Game(Protocol[StateT, ActionT]):
     def observe(self, state: StateT, player: int) -> Any:
         """What ``player`` may know of ``state``."""
 
-    def render(self, state: StateT) -> str:
-        """A text picture of the table."""
+    def render(self, state: Any) -> str:
+        """A text picture of the table: all of a state, or a player's view of an observation."""
 
     def validate(self, state: StateT) -> None:
         """Raise `FormatError` if ``state`` is an impossible position."""

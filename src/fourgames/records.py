@@ -9,6 +9,7 @@ import attrs
 
 from fourgames.errors import IllegalActionError
 from fourgames.protocol import Game
+from fourgames.registry import get_game
 
 __all__ = ["Record", "record_to_json", "replay", "start_record"]
 
@@ -49,9 +50,7 @@ def replay(record: Record, game: Game[Any, Any] | None = None) -> Iterator[Any]:
     where it goes wrong, with the ply number in the message and the rule in ``.rule``.
     """
     if game is None:
-        from fourgames.serialization import registered_game
-
-        game = registered_game(record.game)
+        game = get_game(record.game)
     state = game.new_game(record.players, seed=record.seed, options=record.options)
     yield state
     for ply, action in enumerate(record.actions, start=1):
@@ -64,6 +63,6 @@ def replay(record: Record, game: Game[Any, Any] | None = None) -> Iterator[Any]:
 
 def record_to_json(record: Record, *, indent: int | None = None) -> str:
     """The JSON text of a record (the same as ``to_json(record)``)."""
-    from fourgames.serialization import to_json
+    from fourgames.serialization import to_json  # serialization reads records: no cycle
 
     return to_json(record, indent=indent)

@@ -20,18 +20,20 @@ from __future__ import annotations
 import enum
 import json
 import re
-import sys
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Final, cast
 
 import attrs
 import cattrs
+from cattrs.cols import homogenous_tuple_structure_factory
 from cattrs.errors import ClassValidationError
 
+from fourgames._kernel import validate_observation
 from fourgames.errors import FormatError
-from fourgames.protocol import Game
+from fourgames.records import Record
+from fourgames.registry import ENVELOPE_KEYS, FIXED_TAGS, Codec, codec, register_game, tag_of
 
 __all__ = ["SCHEMA_VERSION", "from_json", "register_game", "to_json"]
 
@@ -46,12 +48,6 @@ SHAPES: Final = {"observation": 2}
 """The schema version each type's documents are written with, where it is not ``1``: version 2
 gave every observation the shared vocabulary (``player``, ``to_move``, ``scores``, ``hand``,
 ``hand_sizes``, ``stock_size``)."""
-
-ENVELOPE_KEYS: Final = ("schema", "game", "type")
-"""Keys of the envelope; no class written to JSON may have a field of these names."""
-
-FIXED_TAGS: Final = {"State": "state", "Options": "options", "Observation": "observation"}
-"""The ``"type"`` tag of each game's three fixed classes."""
 
 
 # --- The converter ----------------------------------------------------------------------------
@@ -94,19 +90,24 @@ def _is_sequence(tp: object) -> bool:
 
 
 def _sequence_hook(tp: Any) -> Callable[[object, object], object]:
+    """JSON lists only (no strings or objects); a set that lists an item twice is refused."""
     origin = typing.get_origin(tp)
-    structure_tuple = converter._structure_tuple
-    structure_set = converter._structure_frozenset
+    args = typing.get_args(tp)
+    item = args[0] if args else Any
+    items = homogenous_tuple_structure_factory(tuple[item, ...], converter)  # type: ignore[valid-type]
 
     def structure(value: object, _: object) -> object:
         if not isinstance(value, list):
             raise TypeError(f"expected a list, got {type(value).__name__}")
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            raise TypeError(f"no JSON form for {tp}")
+        read = items(value, tuple)
         if origin is tuple:
-            return structure_tuple(value, tp)
-        items = structure_set(value, tp)
-        if len(items) != len(value):
+            return read
+        unique = frozenset(read)
+        if len(unique) != len(read):
             raise ValueError("a set lists an item twice")
-        return items
+        return unique
 
     return structure
 
@@ -152,7 +153,7 @@ def _is_record_class(tp: object) -> bool:
 
 
 def _record_class_hook(tp: Any) -> Callable[[object, object], object]:
-    generated = cattrs.gen.make_dict_structure_fn(tp, converter, _cattrs_forbid_extra_keys=True)
+    generated = cattrs.gen.make_dict_structure_fn(tp, converter)
 
     def structure(value: object, _: object) -> object:
         if not isinstance(value, dict):
@@ -214,98 +215,21 @@ converter.register_structure_hook_factory(_is_tagged_union, _tagged_union_struct
 converter.register_unstructure_hook_factory(_is_tagged_union, _tagged_union_unstructure)
 
 
-# --- The game registry for JSON ---------------------------------------------------------------
-
-
-@attrs.frozen
-class _Codec:
-    game: Any
-    classes: Mapping[str, type]
-
-
-_CODECS: dict[str, _Codec] = {}
-_TAG_OF: dict[type, tuple[str, str]] = {}
-
-
-def action_classes(game: Game[Any, Any]) -> tuple[type, ...]:
-    """The classes of the module's ``Action`` union (or its one action class)."""
-    action = cast(Any, game).Action
-    return (action,) if isinstance(action, type) else typing.get_args(action)
-
-
-def register_game(game: Game[Any, Any]) -> None:
-    """Teach `to_json`/`from_json` a game module (done already for every game in ``GAMES``).
-
-    Call it for a game of your own that is not in ``fourgames.GAMES``; `check_game` does.
-    """
-    if game.GAME_ID in _CODECS:
-        return
-    module = cast(Any, game)
-    classes: dict[str, type] = {tag: getattr(module, name) for name, tag in FIXED_TAGS.items()}
-    for cls in action_classes(game):
-        tag = _tag(cls)
-        if tag is None or tag in classes or tag == "record":
-            raise TypeError(f"action class {cls.__name__} needs a unique TAG class variable")
-        classes[tag] = cls
-    for cls in classes.values():
-        clash = {field.name for field in attrs.fields(cls)} & set(ENVELOPE_KEYS)
-        if clash:
-            raise TypeError(f"{cls.__name__} has fields named like envelope keys: {clash}")
-    _CODECS[game.GAME_ID] = _Codec(game, classes)
-    for tag, cls in classes.items():
-        _TAG_OF[cls] = (game.GAME_ID, tag)
-
-
-def _codec(game_id: str) -> _Codec | None:
-    if game_id not in _CODECS:
-        from fourgames import GAMES
-
-        if game_id in GAMES:
-            register_game(GAMES[game_id])
-    return _CODECS.get(game_id)
-
-
-def registered_game(game_id: str) -> Game[Any, Any]:
-    """The game with this id among ``GAMES`` and the games given to `register_game`."""
-    codec = _codec(game_id)
-    if codec is None:
-        from fourgames import get_game
-
-        return get_game(game_id)  # raises KeyError naming the known games
-    return cast(Game[Any, Any], codec.game)
-
-
-def _register_all() -> None:
-    from fourgames import GAMES
-
-    for game in GAMES.values():
-        register_game(game)
-
-
-def _register_owner(cls: type) -> None:
-    """Register the game module (or its package) that defines ``cls``, if it is one."""
-    parts = cls.__module__.split(".")
-    for end in range(len(parts), 0, -1):
-        module = sys.modules.get(".".join(parts[:end]))
-        if module is not None and hasattr(module, "GAME_ID") and hasattr(module, "State"):
-            register_game(cast(Game[Any, Any], module))
-            return
-
-
 # --- Writing ------------------------------------------------------------------------------------
 
 
 def to_data(obj: object) -> dict[str, Any]:
     """The JSON-ready dict of `to_json` (the envelope included)."""
-    from fourgames.records import Record
-
     if isinstance(obj, Record):
-        codec = _codec(obj.game)
-        if codec is None:
-            _register_owner(type(obj.options))
-            codec = _codec(obj.game)
-        if codec is None:
-            raise TypeError(f"unknown game {obj.game!r}")
+        found = codec(obj.game)
+        if found is None:
+            raise TypeError(f"unknown game {obj.game!r}: register it with register_game")
+        actions = set(found.classes.values()) - {found.classes[tag] for tag in FIXED_TAGS.values()}
+        for ply, action in enumerate(obj.actions, start=1):
+            if type(action) not in actions:
+                raise TypeError(f"ply {ply} of the record is not a {obj.game} action: {action!r}")
+        if type(obj.options) is not found.classes["options"]:
+            raise TypeError(f"the record's options are not {obj.game} Options: {obj.options!r}")
         return {
             "schema": 1,
             "game": obj.game,
@@ -315,12 +239,11 @@ def to_data(obj: object) -> dict[str, Any]:
             "options": converter.unstructure(obj.options),
             "actions": [_tagged(action) for action in obj.actions],
         }
-    if type(obj) not in _TAG_OF:
-        _register_all()
-        _register_owner(type(obj))
-    if type(obj) not in _TAG_OF:
-        raise TypeError(f"not a fourgames object: {type(obj).__module__}.{type(obj).__qualname__}")
-    game_id, tag = _TAG_OF[type(obj)]
+    owner = tag_of(type(obj))
+    if owner is None:
+        name = f"{type(obj).__module__}.{type(obj).__qualname__}"
+        raise TypeError(f"not an object of a known game: {name} (register_game teaches a game)")
+    game_id, tag = owner
     schema = SHAPES.get(tag, 1)
     return {"schema": schema, "game": game_id, "type": tag, **converter.unstructure(obj)}
 
@@ -342,10 +265,27 @@ def from_json(text: str | bytes) -> Any:
     States are validated with their game's ``validate``, so an impossible position is refused.
     """
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as err:
+        raise FormatError(f"the key {err.args[0]!r} stands twice in one object @ $") from None
     except (ValueError, TypeError, RecursionError) as err:
         raise FormatError(f"not JSON @ $: {err}") from None
     return from_data(data)
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return data
 
 
 def from_data(data: object) -> Any:
@@ -356,22 +296,24 @@ def from_data(data: object) -> Any:
     if type(schema) is not int or not 1 <= schema <= SCHEMA_VERSION:
         raise FormatError(f"unsupported schema version {schema!r} @ $.schema")
     game_id = data.get("game")
-    codec = _codec(game_id) if isinstance(game_id, str) else None
-    if codec is None:
+    found = codec(game_id)
+    if found is None:
         raise FormatError(f"unknown game {game_id!r} @ $.game")
     tag = data.get("type")
     fields = {key: value for key, value in data.items() if key not in ENVELOPE_KEYS}
     if isinstance(tag, str) and schema < SHAPES.get(tag, 1):
-        fields = _upgraded(codec.game, tag, schema, fields)
+        fields = _upgraded(found.game, tag, schema, fields)
     if tag == "record":
-        return _structure_record(codec, fields)
-    cls = codec.classes.get(tag) if isinstance(tag, str) else None
+        return _structure_record(found, fields)
+    cls = found.classes.get(tag) if isinstance(tag, str) else None
     if cls is None:
-        known = sorted([*codec.classes, "record"])
+        known = sorted([*found.classes, "record"])
         raise FormatError(f"unknown type {tag!r} for {game_id} @ $.type; expected one of {known}")
     obj = structure(fields, cls)
     if tag == "state":
-        _validate(codec.game, obj)
+        _validate(found.game.validate, obj)
+    elif tag == "observation":
+        _validate(_observation_validator(found.game), obj)
     return obj
 
 
@@ -387,9 +329,15 @@ def _upgraded(game: Any, tag: str, schema: int, fields: dict[str, Any]) -> dict[
     return upgraded
 
 
-def _validate(game: Any, state: object) -> None:
+def _observation_validator(game: Any) -> Callable[[object], None]:
+    """The game's ``validate_observation``, or the checks of the shared vocabulary."""
+    own = getattr(game, "validate_observation", None)
+    return own if callable(own) else validate_observation
+
+
+def _validate(check: Callable[[object], None], obj: object) -> None:
     try:
-        game.validate(state)
+        check(obj)
     except FormatError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
@@ -416,9 +364,7 @@ def _explain(err: BaseException, tp: Any) -> str:
     return f"invalid value for {name}: {err}"
 
 
-def _structure_record(codec: _Codec, fields: dict[str, Any]) -> Any:
-    from fourgames.records import Record
-
+def _structure_record(codec: Codec, fields: dict[str, Any]) -> Any:
     expected = {"players", "seed", "options", "actions"}
     if set(fields) != expected:
         raise FormatError(f"a record has exactly the keys {sorted(expected)} @ $")
@@ -437,7 +383,7 @@ def _structure_record(codec: _Codec, fields: dict[str, Any]) -> Any:
     )
 
 
-def _structure_action(codec: _Codec, data: object, path: str) -> Any:
+def _structure_action(codec: Codec, data: object, path: str) -> Any:
     if not isinstance(data, dict):
         raise FormatError(f"expected an object @ {path}")
     fields = dict(data)

@@ -29,8 +29,12 @@ SEED_BITS = 63
 
 
 def shuffled(items: Iterable[T], seed: int) -> tuple[T, ...]:
-    """The items in an order fixed by ``seed`` (Fisher–Yates over ``Random.random()``)."""
-    draw = random.Random(seed).random
+    """The items in an order fixed by ``seed`` (Fisher–Yates over ``Random.random()``).
+
+    ``random.Random`` seeds with the absolute value; a negative seed is hashed first, so that
+    seeds ``-k`` and ``k`` give different orders.
+    """
+    draw = random.Random(seed if seed >= 0 else derive_seed(seed, "negative")).random
     out = list(items)
     for i, choices in _steps(len(out)):
         j = floor(draw() * choices)  # one of positions 0..i

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -206,6 +207,56 @@ def test_action_json_is_tagged() -> None:
     assert fourgames.to_json(all_fours.Beg()) == '{"schema": 1, "game": "all-fours", "type": "beg"}'
 
 
+# --- INFO and find_action ----------------------------------------------------------------------
+
+
+def test_info_agrees_with_the_module_constants() -> None:
+    info = all_fours.INFO
+    assert (info.id, info.name) == (all_fours.GAME_ID, "All Fours")
+    assert (info.min_players, info.max_players) == (all_fours.MIN_PLAYERS, all_fours.MAX_PLAYERS)
+    assert info.presets is PRESETS
+    assert info.rules_version == all_fours.RULES_VERSION
+    assert not info.perfect_information
+    assert not info.cooperative
+    assert not info.has_events
+
+
+def _in_trick_play() -> State:
+    state = apply(new_game(2, seed=1), all_fours.Stand())
+    assert state.phase is Phase.PLAY
+    return state
+
+
+def test_find_action_reads_exact_text_ascii_cards_and_unique_parts() -> None:
+    state = _in_trick_play()
+    legal = legal_actions(state)
+    first = legal[0]
+    assert isinstance(first, all_fours.Play)
+    assert all_fours.find_action(state, str(first)) is first
+    assert (
+        all_fours.find_action(state, f"PLAY {first.card.rank.value}{first.card.suit.value}")
+        == first
+    )
+    assert all_fours.find_action(state, f"play {first.card}".replace("play", "pl")) == first
+    begging = new_game(2, seed=1)
+    assert all_fours.find_action(begging, "st") == all_fours.Stand()
+    assert all_fours.find_action(begging, "b") == all_fours.Beg()
+
+
+def test_find_action_refuses_with_the_rule_or_the_candidates() -> None:
+    state = _in_trick_play()
+    with pytest.raises(IllegalActionError, match="did you mean") as ambiguous:
+        all_fours.find_action(state, "play")
+    assert ambiguous.value.rule == "API"
+    with pytest.raises(IllegalActionError) as refused:
+        all_fours.find_action(state, "stand")
+    assert refused.value.rule == "§4.1"
+    elsewhere = next(card for card in DECK_52 if card not in state.hands[1])
+    with pytest.raises(IllegalActionError) as not_held:
+        all_fours.find_action(state, f"play {elsewhere}")
+    assert not_held.value.rule == "§5"
+
+
 # --- Observation -------------------------------------------------------------------------------
 
 
@@ -249,6 +300,43 @@ def test_observation_hides_other_hands_the_stock_and_the_seed() -> None:
     assert observation.turnups == state.turnups
     with pytest.raises(ValueError, match="seat"):
         observe(state, 3)
+
+
+def test_the_observation_starts_with_the_shared_vocabulary() -> None:
+    names = [field.name for field in attrs.fields(all_fours.Observation)]
+    shared = ["player", "to_move", "scores", "hand", "hand_sizes", "stock_size"]
+    assert names[: len(shared)] == shared
+    state = new_game(4, seed=3, options=Options(first_dealer=0))
+    state = attrs.evolve(state, scores=(3, 5))
+    observation = observe(state, 2)
+    assert observation.to_move == all_fours.current_player(state) == 1
+    assert observation.scores == all_fours.scores(state) == (3, 5, 3, 5)
+    assert observation.stock_size == len(state.stock)
+
+
+def test_a_schema_1_observation_of_four_players_loads_with_each_players_score() -> None:
+    state = attrs.evolve(new_game(4, seed=3, options=Options(first_dealer=0)), scores=(3, 5))
+    observation = observe(state, 1)
+    data = fourgames.serialization.to_data(observation)
+    old = {key: value for key, value in data.items() if key != "to_move"}
+    old |= {"schema": 1, "current_player": observation.to_move, "scores": [3, 5]}
+    assert fourgames.from_json(json.dumps(old)) == observation
+
+
+def test_render_of_an_observation_shows_only_what_the_player_sees() -> None:
+    state = apply(apply(new_game(3, seed=4, options=Options(first_dealer=0)), all_fours.Beg()),
+                  all_fours.Run())  # fmt: skip
+    while state.phase is Phase.DISCARD and all_fours.current_player(state) == 1:
+        state = apply(state, legal_actions(state)[0])
+    for player in range(3):
+        observation = observe(state, player)
+        text = all_fours.render(observation)
+        assert f"Hand of P{player} (you): {' '.join(map(str, state.hands[player]))}" in text
+        hidden = [card for seat in range(3) if seat != player for card in state.hands[seat]]
+        hidden += [*state.stock, *(c for s in range(3) if s != player for c in state.discards[s])]
+        assert not [card for card in hidden if str(card) in text.split("Score sheet:")[0]]
+        assert text.splitlines()[:3] == all_fours.render(state).splitlines()[:3]
+        assert "Cards held: P0" in text
 
 
 # --- Purity, determinism, errors -------------------------------------------------------------

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
+from fourgames import all_fours
 from fourgames.all_fours import (
     TRINIDAD,
     State,
-    apply,
     from_deck,
     new_game,
-    parse_action,
     render,
     score_sheet,
     stack_deck,
 )
 from fourgames.cards import Card, cards
-
-
-def do(state: State, *moves: str) -> State:
-    for move in moves:
-        state = apply(state, parse_action(move))
-    return state
+from tests.helpers import play
 
 
 def _s1(seed: int = 1) -> State:
@@ -29,11 +23,12 @@ def _s1(seed: int = 1) -> State:
         Card.parse("7♣"),
         dealer=0,
     )
-    return do(from_deck(2, deck, dealer=0, seed=seed), "stand")
+    state: State = play(all_fours, from_deck(2, deck, dealer=0, seed=seed), "stand")
+    return state
 
 
 def test_render_during_trick_play() -> None:
-    state = do(_s1(), "play A♦", "play 2♦", "play 10♠")
+    state = play(all_fours, _s1(), "play A♦", "play 2♦", "play 10♠")
     text = render(state)
     assert "All Fours · 2 players · target 7 · hand 1" in text
     assert "Scores: P0 0  P1 0" in text
@@ -46,7 +41,8 @@ def test_render_during_trick_play() -> None:
 
 
 def test_render_shows_the_score_sheet_of_finished_hands() -> None:
-    state = do(
+    state = play(
+        all_fours,
         _s1(),
         *("play A♦", "play 2♦", "play 10♠", "play 10♥", "play Q♠", "play 3♦"),
         *("play 9♣", "play 4♣", "play J♣", "play K♣", "play A♥", "play K♠"),

@@ -1,4 +1,5 @@
-"""The worked examples of the German rulebook (seed 001_ecb4865ee0b54095), as tests."""
+"""The worked examples of the German rulebook *All Fours (Seven Up) – Ausführliche Regeln*, as
+tests."""
 
 from __future__ import annotations
 

@@ -27,30 +27,17 @@ from fourgames.all_fours import (
     legal_actions,
     max_game_length,
     new_game,
-    parse_action,
     stack_deck,
     target_of,
     winners,
 )
 from fourgames.cards import DECK_52, Card, Suit, cards
-from fourgames.errors import IllegalActionError
 from fourgames.testing import check_game
+from tests.all_fours.hands import finish_hand
+from tests.helpers import assert_refused, play
 
 ANNA, BEN = 0, 1
 N, E, S, W = 0, 1, 2, 3
-
-
-def do(state: State, *moves: str) -> State:
-    for move in moves:
-        state = apply(state, parse_action(move))
-    return state
-
-
-def finish_hand(state: State) -> State:
-    number = state.hand_number
-    while state.hand_number == number and state.phase is not Phase.OVER:
-        state = apply(state, legal_actions(state)[0])
-    return state
 
 
 # --- §9.1, §9.4 targets and presets -------------------------------------------------------------
@@ -108,14 +95,12 @@ def test_V1_pitch_the_first_lead_sets_trump() -> None:
     assert current_player(state) == 1  # eldest leads; any card
     assert len(legal_actions(state)) == 6
     for action in (Stand(), Beg()):
-        with pytest.raises(IllegalActionError) as err:
-            apply(state, action)
-        assert err.value.rule == "§9.2"
-    state = do(state, "play 8♦")
+        assert_refused(all_fours, state, action, rule="§9.2")
+    state = play(all_fours, state, "play 8♦")
     assert state.trump is Suit.DIAMONDS
     # the second player holds a ♦ and must play it (the led suit is trump)
     assert legal_actions(state) == (Play(Card.parse("9♦")),)
-    state = do(state, "play 9♦", "play 2♣")
+    state = play(all_fours, state, "play 9♦", "play 2♣")
     assert state.tricks[0].winner == 2
 
 
@@ -158,14 +143,14 @@ def _trinidad_four(south: str, east: str) -> State:
     deck = stack_deck(4, hands, Card.parse("4♥"), dealer=E, options=TRINIDAD)
     state = from_deck(4, deck, dealer=E, options=TRINIDAD)
     assert current_player(state) == N
-    return do(state, "stand")
+    return apply(state, Stand())
 
 
 def test_V2_trinidad_hang_jack_scores_three_for_the_capturers() -> None:
     state = _trinidad_four(south="3♥ 7♣ 8♣ 9♣ 10♣ K♣", east="Q♥ 2♦ 3♦ 4♦ 5♦ 6♦")
-    state = do(state, "play J♥")
+    state = play(all_fours, state, "play J♥")
     assert current_player(state) == W
-    state = do(state, "play 2♥", "play 3♥", "play Q♥")
+    state = play(all_fours, state, "play 2♥", "play 3♥", "play Q♥")
     assert state.tricks[0].winner == E
     state = finish_hand(state)
     awards = state.history[0].awards
@@ -176,7 +161,7 @@ def test_V2_trinidad_hang_jack_scores_three_for_the_capturers() -> None:
 
 def test_V2_trinidad_a_partner_overtrumping_the_jack_scores_one() -> None:
     state = _trinidad_four(south="Q♥ 7♣ 8♣ 9♣ 10♣ K♣", east="3♥ 2♦ 3♦ 4♦ 5♦ 6♦")
-    state = do(state, "play J♥", "play 2♥", "play Q♥", "play 3♥")
+    state = play(all_fours, state, "play J♥", "play 2♥", "play Q♥", "play 3♥")
     assert state.tricks[0].winner == S
     state = finish_hand(state)
     assert Award(AwardKind.JACK, 0, 1) in state.history[0].awards
@@ -197,7 +182,7 @@ def test_V3_trinidad_two_players_hang_jack_from_twelve_wins() -> None:
         options=TRINIDAD,
     )
     state = from_deck(2, deck, dealer=ANNA, scores=(0, 12), options=TRINIDAD)
-    state = do(state, "stand", "play Q♥", "play J♥")
+    state = play(all_fours, state, "stand", "play Q♥", "play J♥")
     assert state.tricks[0].winner == BEN
     state = finish_hand(state)
     assert state.phase is Phase.OVER
@@ -216,7 +201,7 @@ def test_s9_3_trinidad_keeps_begging_and_a_turned_jack_is_worth_one() -> None:
     assert state.scores == (0, 1, 0)
     assert current_player(state) == 0  # eldest is the dealer's right-hand neighbour
     assert legal_actions(state) == (Stand(), Beg())
-    state = do(state, "beg", "give")
+    state = play(all_fours, state, "beg", "give")
     # the gift goes to both non-dealers
     assert state.scores == (1, 1, 1)
 
@@ -246,7 +231,7 @@ def test_s9_3_trinidad_running_and_discarding_go_counter_clockwise() -> None:
         dealer=0,
         options=TRINIDAD,
     )
-    state = do(from_deck(3, deck, dealer=0, options=TRINIDAD), "beg", "run")
+    state = play(all_fours, from_deck(3, deck, dealer=0, options=TRINIDAD), "beg", "run")
     assert set(cards("8♦ 9♦ 10♦")) <= set(state.hands[2])
     assert state.scores == (1, 0, 0)  # the trump-setting jack scores for the dealer
     order = []
@@ -264,9 +249,9 @@ def test_s9_4_blind_and_trinidad_combine() -> None:
         2, [cards("A♥ J♥ 2♣ 3♣ 4♣ 5♣"), cards("Q♥ 6♣ 7♣ 8♣ 9♣ 10♣")], dealer=0, options=options
     )
     state = from_deck(2, deck, dealer=0, scores=(0, 12), options=options)
-    state = do(state, "play Q♥")  # Ben leads: hearts are trump
+    state = play(all_fours, state, "play Q♥")  # Ben leads: hearts are trump
     assert state.trump is Suit.HEARTS
-    state = finish_hand(do(state, "play J♥"))
+    state = finish_hand(play(all_fours, state, "play J♥"))
     assert state.awards[-1] == Award(AwardKind.HANG_JACK, BEN, 3)
     assert winners(state) == frozenset({BEN})
 
@@ -294,7 +279,7 @@ def test_s9_3_trinidad_three_players_any_other_capturer_hangs_the_jack() -> None
         options=TRINIDAD,
     )
     state = from_deck(3, deck, dealer=0, options=TRINIDAD)
-    state = do(state, "stand", "play J♠", "play Q♠", "play K♠")
+    state = play(all_fours, state, "stand", "play J♠", "play Q♠", "play K♠")
     assert state.tricks[0].winner == 0
     state = finish_hand(state)
     assert Award(AwardKind.HANG_JACK, 0, 3) in state.history[0].awards

@@ -1,7 +1,7 @@
-"""`validate` and `from_deck` refuse positions the rules cannot reach (CONTRACT "Positions you
-can write down"): the trick history must follow §5 (eldest leads the first trick, the winner
-leads the next, followers follow suit or trump), Pitch's trump is the suit of the first lead
-(§9.2), and scores, seed and deal counter are integers."""
+"""`validate` and `from_deck` refuse positions the rules cannot reach: the trick history must
+follow §5 (eldest leads the first trick, the winner leads the next, followers follow suit or
+trump), Pitch's trump is the suit of the first lead (§9.2), and scores, seed and deal counter
+are integers."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 import pytest
 
+from fourgames import all_fours
 from fourgames.all_fours import (
     PITCH,
     Award,
@@ -25,14 +26,9 @@ from fourgames.all_fours import (
 )
 from fourgames.cards import DECK_52, Card, Suit, cards
 from fourgames.errors import FormatError
+from tests.helpers import play
 
 ANNA, BEN = 0, 1  # Anna deals, Ben is eldest
-
-
-def do(state: State, *moves: str) -> State:
-    for move in moves:
-        state = apply(state, parse_action(move))
-    return state
 
 
 def _s1_after_two_tricks() -> State:
@@ -43,8 +39,8 @@ def _s1_after_two_tricks() -> State:
         Card.parse("7♣"),
         dealer=ANNA,
     )
-    state = do(from_deck(2, deck, dealer=ANNA), "stand")
-    state = do(state, "play A♦", "play 2♦", "play 10♠", "play 10♥")
+    state: State = play(all_fours, from_deck(2, deck, dealer=ANNA), "stand")
+    state = play(all_fours, state, "play A♦", "play 2♦", "play 10♠", "play 10♥")
     validate(state)
     return state
 
@@ -67,7 +63,7 @@ def test_s5_validate_refuses_a_revoke_in_the_current_trick() -> None:
         Card.parse("7♣"),
         dealer=0,
     )
-    state = do(from_deck(3, deck, dealer=0), "stand", "play 9♠", "play 2♠")
+    state = play(all_fours, from_deck(3, deck, dealer=0), "stand", "play 9♠", "play 2♠")
     validate(state)
     # the same position with K♥ thrown off while player 2 still holds 2♠
     hands = (state.hands[0], state.hands[1], tuple(sorted(cards("2♠ 8♦ 9♦ 10♦ J♦"))))
@@ -102,7 +98,7 @@ def test_s9_2_validate_refuses_a_pitch_trump_other_than_the_first_lead() -> None
     deck = stack_deck(
         2, [cards("2♣ 3♣ 4♣ 5♣ 6♣ 7♣"), cards("2♥ 3♥ 4♥ 5♥ 6♥ 7♥")], dealer=ANNA, options=PITCH
     )
-    state = do(from_deck(2, deck, dealer=ANNA, options=PITCH), "play 7♥", "play 2♣")
+    state = play(all_fours, from_deck(2, deck, dealer=ANNA, options=PITCH), "play 7♥", "play 2♣")
     assert state.trump is Suit.HEARTS
     validate(state)
     # diamonds are in nobody's hand: the trick winner is the same, but the trump is impossible
@@ -134,7 +130,7 @@ def test_s2_from_deck_refuses_impossible_inputs(changes: dict[str, Any]) -> None
 
 
 def test_s2_from_deck_still_accepts_scores_and_history() -> None:
-    first = do(from_deck(2, DECK_52, dealer=ANNA, seed=3), "stand")
+    first = play(all_fours, from_deck(2, DECK_52, dealer=ANNA, seed=3), "stand")
     while first.hand_number == 0:
         first = apply(first, parse_action(str(_first_legal(first))))
     state = from_deck(
@@ -183,7 +179,7 @@ def test_s4_2_stack_deck_deals_each_run_part_to_its_player() -> None:
     deck = stack_deck(
         2, [[], []], Card.parse("9♥"), [([cards("2♦ 3♦"), cards("4♦")], Card.parse("9♠"))]
     )
-    state = do(from_deck(2, deck), "beg", "run")
+    state = play(all_fours, from_deck(2, deck), "beg", "run")
     assert set(cards("2♦ 3♦")) <= set(state.hands[0])
     assert Card.parse("4♦") in state.hands[1]
 
@@ -201,11 +197,11 @@ def test_s3_4_validate_refuses_a_turned_jack_without_its_point() -> None:
 
 
 def test_s4_2_validate_refuses_a_gift_that_was_not_given() -> None:
-    state = do(from_deck(2, stack_deck(2, [[], []], Card.parse("7♦"))), "beg", "give")
+    state = play(all_fours, from_deck(2, stack_deck(2, [[], []], Card.parse("7♦"))), "beg", "give")
     validate(state)
     with pytest.raises(FormatError, match="award"):
         validate(attrs.evolve(state, awards=()))
-    stood = do(from_deck(2, stack_deck(2, [[], []], Card.parse("7♦"))), "stand")
+    stood = play(all_fours, from_deck(2, stack_deck(2, [[], []], Card.parse("7♦"))), "stand")
     with pytest.raises(FormatError, match="award"):
         validate(attrs.evolve(stood, awards=(Award(AwardKind.GIFT, BEN, 1),)))
 

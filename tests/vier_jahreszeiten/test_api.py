@@ -13,6 +13,7 @@ from fourgames import vier_jahreszeiten as vj
 from fourgames.cards import DECK_52, Card, Rank, cards
 from fourgames.shuffle import shuffled
 from fourgames.testing import check_game
+from tests.helpers import assert_refused
 
 ALL_OPTIONS = [
     *vj.PRESETS.values(),
@@ -55,7 +56,7 @@ def test_check_game_variants(options: vj.Options) -> None:
     assert report.games == 1
 
 
-def test_deal_order_s3() -> None:
+def test_s3_deal_order() -> None:
     state = vj.new_game(1, seed=5)
     deck = shuffled(DECK_52, 5)
     assert state.piles == tuple((c,) for c in deck[:5])
@@ -67,7 +68,7 @@ def test_deal_order_s3() -> None:
     assert state.seen == {vj.canonical(state.piles)}
 
 
-def test_waste_pysol_deal_turns_the_first_card() -> None:
+def test_A13_waste_pysol_deal_turns_the_first_card() -> None:
     options = vj.Options(czarina=True, czarina_fill=vj.CzarinaFill.WASTE_PYSOL)
     state = vj.new_game(1, seed=5, options=options)
     deck = shuffled(DECK_52, 5)
@@ -75,7 +76,7 @@ def test_waste_pysol_deal_turns_the_first_card() -> None:
     assert state.stock == deck[7:]
 
 
-def test_waste_pysol_refills_from_the_waste_top() -> None:
+def test_A13_waste_pysol_refills_from_the_waste_top() -> None:
     options = vj.Options(czarina=True, czarina_fill=vj.CzarinaFill.WASTE_PYSOL)
     state = vj.position(
         piles=[cards("8♥"), cards("9♠"), cards("K♣"), cards("2♦"), cards("4♠")],
@@ -185,9 +186,13 @@ def test_text_notation_round_trips() -> None:
 
 def test_non_actions_are_api_errors() -> None:
     state = vj.new_game(1, seed=1)
-    for junk in (None, "turn", vj.Build("4♠", 1), vj.Fill(Card.parse("4♠"), "1")):  # type: ignore[arg-type]
+    for junk in (None, "turn"):
         with pytest.raises(IllegalActionError):
             vj.apply(state, junk)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):  # a mistyped action is not even made
+        vj.Build("4♠", 1)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        vj.Fill(Card.parse("4♠"), "1")  # type: ignore[arg-type]
 
 
 def test_listing_and_checking_agree_on_random_probes() -> None:
@@ -220,7 +225,7 @@ def test_listing_and_checking_agree_on_random_probes() -> None:
             state = vj.apply(state, rng.choice(sorted(legal, key=str)))
 
 
-def test_render_shows_the_cross() -> None:
+def test_A3_render_shows_the_cross_and_fixed_suit_corners() -> None:
     text = vj.render(
         vj.position(
             piles=[cards("7♦"), cards("4♠"), cards("5♥"), cards("K♣"), cards("9♠")],
@@ -252,3 +257,194 @@ def test_the_fast_constructor_builds_equal_states() -> None:
     assert from_json(to_json(fast)) == slow
     assert type(fast) is vj.State
     assert vj._rules._State is not vj.State  # the fast path is in use with this attrs
+
+
+# --- The protocol's verbs, INFO and the observation vocabulary (issue 10) ------------------------
+
+
+def t1_position() -> vj.State:
+    return vj.position(
+        piles=[cards("7♦"), cards("4♠"), cards("5♥"), cards("K♣"), cards("9♠")],
+        foundations=cards("6♦"),
+        base=Rank.SIX,
+    )
+
+
+def test_info_is_the_game_as_data() -> None:
+    info = vj.INFO
+    assert info.id == vj.GAME_ID == "vier-jahreszeiten"
+    assert info.name == "Vier Jahreszeiten"
+    assert info.min_players == vj.MIN_PLAYERS == info.max_players == vj.MAX_PLAYERS == 1
+    assert info.presets == vj.PRESETS
+    assert next(iter(info.presets.values())) == vj.VANISHING_CROSS
+    assert info.rules_version == vj.RULES_VERSION
+    assert not info.perfect_information  # the stock is face down
+    assert not info.cooperative
+    assert not info.has_events
+
+
+def test_text_form_tag_and_keyword_are_all_accepted() -> None:
+    seven = vj.ToFoundation(Card.parse("7♦"))
+    run = vj.MoveRun(Card.parse("7♦"), 3)
+    assert str(seven) == "found 7♦"
+    assert str(run) == "run 7♦ 3"
+    assert '"type": "to-foundation"' in to_json(seven)
+    assert '"type": "move-run"' in to_json(run)
+    for text in ("found 7♦", "to-foundation 7♦", "FOUND 7d", "found  7D"):
+        assert vj.parse_action(text) == seven, text
+    for text in ("run 7♦ 3", "move-run 7♦ 3", "run 7d 3"):
+        assert vj.parse_action(text) == run, text
+    assert vj.parse_action("build 10s 4") == vj.Build(Card.parse("10♠"), 4)
+    assert vj.parse_action("fill TS 4") == vj.Fill(Card.parse("10♠"), 4)
+    assert vj.parse_action("turn") == vj.TURN
+    for junk in ("found", "found 7♦ 1", "build 4♠", "build 4♠ x", "run 7♦ -1", "turn 1", ""):
+        with pytest.raises(FormatError):
+            vj.parse_action(junk)
+
+
+def test_find_action_resolves_text_against_the_legal_actions() -> None:
+    state = t1_position()
+    assert vj.find_action(state, "found 7♦") == vj.ToFoundation(Card.parse("7♦"))
+    assert vj.find_action(state, "to-foundation 7d") == vj.ToFoundation(Card.parse("7♦"))
+    assert vj.find_action(state, "build 4s") == vj.Build(Card.parse("4♠"), 2)
+    assert vj.find_action(state, "b") == vj.Build(Card.parse("4♠"), 2)
+    assert vj.find_action(state, "t") == vj.TURN
+    with pytest.raises(IllegalActionError, match="§5"):
+        vj.find_action(state, "found 5♥")
+    assert vj.find_action(state, "found 7") == vj.ToFoundation(Card.parse("7♦"))  # a prefix
+    with pytest.raises(IllegalActionError, match="did you mean 'found 7♦'"):
+        vj.find_action(state, "foudn 7♦")
+    dealt = vj.new_game(1, seed=1)
+    with pytest.raises(IllegalActionError, match="ambiguous: did you mean 'build 3♥ 4', 'build"):
+        vj.find_action(dealt, "build")
+    assert vj.find_action(dealt, "build 4d") == vj.Build(Card.parse("4♦"), 3)
+
+
+def _rule_of(state: vj.State, action: vj.Action) -> str:
+    with pytest.raises(IllegalActionError) as refused:
+        vj.apply(state, action)
+    return refused.value.rule
+
+
+def test_check_raises_exactly_what_apply_raises_and_is_legal_agrees() -> None:
+    rng = random.Random(11)
+    for options in ALL_OPTIONS:
+        state = vj.new_game(1, seed=rng.getrandbits(32), options=options)
+        n = len(state.piles)
+        for _ in range(30):
+            if vj.is_terminal(state):
+                break
+            for _ in range(10):
+                c = rng.choice(DECK_52)
+                probes: list[vj.Action] = [
+                    vj.TURN,
+                    vj.ToFoundation(c),
+                    vj.Build(c, rng.randrange(-1, n + 1)),
+                    vj.Fill(c, rng.randrange(n)),
+                    vj.MoveRun(c, rng.randrange(n)),
+                ]
+                probe = rng.choice(probes)
+                if vj.is_legal(state, probe):
+                    vj.check(state, probe)
+                    vj.validate(vj.apply(state, probe))
+                else:
+                    assert_refused(vj, state, probe, rule=_rule_of(state, probe))
+            state = vj.apply(state, rng.choice(vj.legal_actions(state)))
+
+
+def test_is_legal_and_check_build_no_successor(monkeypatch: pytest.MonkeyPatch) -> None:
+    states = [vj.new_game(1, seed=seed, options=o) for seed in range(3) for o in ALL_OPTIONS]
+    listed = [(state, action) for state in states for action in vj.legal_actions(state)]
+
+    def no_successor(*args: object) -> None:
+        raise AssertionError("a successor was built")
+
+    monkeypatch.setattr(vj._rules, "_settle", no_successor)
+    monkeypatch.setattr(vj._rules, "_State", no_successor)
+    for state, action in listed:
+        assert vj.is_legal(state, action)
+        vj.check(state, action)
+
+
+def test_the_observation_speaks_the_shared_vocabulary() -> None:
+    names = [field.name for field in attrs.fields(vj.Observation)]
+    assert names[:6] == ["player", "to_move", "scores", "hand", "hand_sizes", "stock_size"]
+    rng = random.Random(2)
+    state = vj.new_game(1, seed=2)
+    while True:
+        seen = vj.observe(state, 0)
+        assert seen.player == 0
+        assert seen.to_move == vj.current_player(state)
+        assert seen.scores == vj.scores(state)
+        assert seen.hand == ()
+        assert seen.hand_sizes == (0,)
+        assert seen.stock_size == len(state.stock)
+        assert (seen.options, seen.base, seen.piles, seen.foundations, seen.waste, seen.seen) == (
+            state.options, state.base, state.piles, state.foundations, state.waste, state.seen
+        )  # fmt: skip
+        if vj.is_terminal(state):
+            break
+        state = vj.apply(state, rng.choice(vj.legal_actions(state)))
+    assert seen.to_move is None
+    for player in (1, -1, True, "0"):
+        with pytest.raises(ValueError, match=r"player must be a seat 0\.\.0"):
+            vj.observe(state, player)  # type: ignore[arg-type]
+
+
+def test_render_of_an_observation_shows_what_the_player_sees() -> None:
+    state = vj.apply(vj.new_game(1, seed=1), vj.TURN)
+    seen = vj.observe(state, 0)
+    assert vj.render(seen) == vj.render(state)
+    hidden = {str(c) for c in state.stock}
+    assert not hidden & set(vj.render(seen).split())
+
+
+def test_schema_1_observations_load_with_the_shared_vocabulary() -> None:
+    import json
+
+    rng = random.Random(4)
+    state = vj.new_game(1, seed=4, options=vj.CZARINA)
+    while True:
+        seen = vj.observe(state, 0)
+        today = json.loads(to_json(seen))
+        assert today["schema"] == 2
+        old = {key: value for key, value in today.items() if key not in
+               ("player", "to_move", "scores", "hand", "hand_sizes")}  # fmt: skip
+        old["schema"] = 1
+        assert from_json(json.dumps(old, ensure_ascii=False)) == seen
+        if vj.is_terminal(state):
+            break
+        state = vj.apply(state, rng.choice(vj.legal_actions(state)))
+
+
+def test_impossible_observations_are_refused_naming_their_place() -> None:
+    state = vj.apply(vj.new_game(1, seed=1), vj.TURN)
+    seen = vj.observe(state, 0)
+    vj.validate_observation(seen)
+    for changes, place in (
+        ({"player": 1}, "player"),
+        ({"to_move": None}, "to_move"),
+        ({"scores": (2,)}, "scores"),
+        ({"hand": (state.stock[0],)}, "hand"),
+        ({"hand_sizes": (1,)}, "hand"),
+        ({"stock_size": 44}, "stock_size"),
+        ({"stock_size": "45"}, "stock_size"),
+        ({"waste": (seen.piles[0][0],)}, "waste"),
+        ({"piles": seen.piles[:4]}, "piles"),
+        ({"seen": frozenset()}, "seen"),
+    ):
+        bad = attrs.evolve(seen, **changes)
+        with pytest.raises(FormatError, match=rf"@ \$\.{place}\b"):
+            vj.validate_observation(bad)
+
+
+def test_a_malformed_schema_1_observation_is_a_format_error() -> None:
+    import json
+
+    old = json.loads(to_json(vj.observe(vj.new_game(1, seed=1), 0)))
+    for key in ("player", "to_move", "scores", "hand", "hand_sizes"):
+        del old[key]
+    old["schema"] = 1
+    for field, junk in (("piles", None), ("base", 99), ("foundations", [1, 0]), ("waste", ["x"])):
+        with pytest.raises(FormatError):
+            from_json(json.dumps({**old, field: junk}))

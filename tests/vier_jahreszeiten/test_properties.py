@@ -5,12 +5,14 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from hypothesis import settings
+import attrs
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from hypothesis.stateful import invariant
 
 from fourgames import vier_jahreszeiten as vj
 from fourgames.cards import DECK_52, Suit, sorted_cards
-from fourgames.testing.strategies import GameMachine
+from fourgames.testing.strategies import GameMachine, states
 from fourgames.vier_jahreszeiten._rules import _fits_on
 
 
@@ -91,3 +93,26 @@ TestVanishingCross = VierJahreszeitenMachine.TestCase
 TestCzarina = CzarinaMachine.TestCase
 TestSimplicity = SimplicityMachine.TestCase
 TestAnyTail = AnyTailMachine.TestCase
+
+
+_OPTIONS = [
+    *vj.PRESETS.values(),
+    *(attrs.evolve(p, run_move=r) for p in vj.PRESETS.values() for r in vj.RunMove),
+    vj.Options(czarina=True, czarina_fill=vj.CzarinaFill.WASTE_PYSOL),
+    vj.Options(czarina=True, czarina_fill=vj.CzarinaFill.WASTE_PYSOL, run_move=vj.RunMove.ANY_TAIL),
+    vj.Options(wrap_cross_always=True),
+    vj.Options(guard=False),
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_every_listed_action_leads_from_a_valid_state_to_a_valid_state(data: st.DataObject) -> None:
+    options = data.draw(st.sampled_from(_OPTIONS), label="options")
+    state = data.draw(states(vj, options=options, max_plies=150), label="state")
+    vj.validate(state)
+    vj.validate_observation(vj.observe(state, 0))
+    for action in vj.legal_actions(state):
+        after = vj.apply(state, action)
+        vj.validate(after)
+        vj.validate_observation(vj.observe(after, 0))

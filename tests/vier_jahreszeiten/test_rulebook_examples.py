@@ -1,4 +1,4 @@
-"""The worked examples of the German rulebook (seed 003, "Vier Jahreszeiten")."""
+"""The worked examples of the German rulebook "Vier Jahreszeiten"."""
 
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 
 High, Low, Jack and Game are the four points of every hand; the first side to 7 wins. Begging
 and running the cards settle trump; presets `LONG` (to 11), `PITCH` (blind, trump set by the
-first lead) and `TRINIDAD` (to 14, counter-clockwise, hang jack 3). Rules:
-``docs/games/all-fours.md``.
+first lead) and `TRINIDAD` (to 14, counter-clockwise, hang jack 3). The rules:
+``docs/rules/all-fours.md``; the user guide: ``docs/games/all-fours.md``.
 
 >>> from fourgames import all_fours
 >>> state = all_fours.new_game(2, seed=1)
@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from fourgames.all_fours._render import render
 from fourgames.all_fours._rules import (
+    ACTIONS,
     CARD_POINTS,
     GAME_ID,
     HAND_SIZE,
+    INFO,
     LONG,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -48,8 +50,10 @@ from fourgames.all_fours._rules import (
     Trick,
     apply,
     card_points,
+    check,
     current_player,
     events,
+    find_action,
     from_deck,
     game_winner,
     is_legal,
@@ -65,14 +69,17 @@ from fourgames.all_fours._rules import (
     stack_deck,
     target_of,
     trick_winner,
+    upgrade_json,
     validate,
     winners,
 )
 
 __all__ = [
+    "ACTIONS",
     "CARD_POINTS",
     "GAME_ID",
     "HAND_SIZE",
+    "INFO",
     "LONG",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
@@ -100,8 +107,10 @@ __all__ = [
     "Trick",
     "apply",
     "card_points",
+    "check",
     "current_player",
     "events",
+    "find_action",
     "from_deck",
     "game_winner",
     "is_legal",
@@ -118,6 +127,7 @@ __all__ = [
     "stack_deck",
     "target_of",
     "trick_winner",
+    "upgrade_json",
     "validate",
     "winners",
 ]

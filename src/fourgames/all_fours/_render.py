@@ -1,10 +1,12 @@
-"""A text picture of an All Fours table, with the score sheet."""
+"""A text picture of an All Fours table, with the score sheet: the whole table for a state, the
+player's-eye picture for an observation."""
 
 from __future__ import annotations
 
 from fourgames.all_fours._rules import (
     TRICKS_PER_HAND,
     HandSheet,
+    Observation,
     Phase,
     State,
     card_points,
@@ -44,9 +46,45 @@ def _sheet_line(sheet: HandSheet, players: int) -> str:
     return line
 
 
-def render(state: State) -> str:
-    """The table: scores, trump and turn-ups, the tricks, the mover's hand and the score sheet."""
-    players = len(state.hands)
+def render(state: State | Observation) -> str:
+    """The table: scores, trump and turn-ups, the tricks, the mover's hand and the score sheet.
+
+    For an observation, the viewer's hand and discards instead of the mover's hand, and of the
+    other players only how many cards they hold and discarded.
+    """
+    if isinstance(state, Observation):
+        players, mover, stock = state.players, state.to_move, state.stock_size
+        side_scores = state.scores[: 2 if players == 4 else players]
+    else:
+        players, mover, stock = len(state.hands), current_player(state), len(state.stock)
+        side_scores = state.scores
+    lines = _table(state, players, side_scores, mover, stock)
+    if isinstance(state, Observation):
+        lines.append(f"Hand of P{state.player} (you): {_cards(state.hand)}")
+        if state.discards:
+            lines.append(f"Your discards: {_cards(state.discards)}")
+        counts = [
+            f"P{seat} {size}" + (f" (+{gone} discarded)" if gone else "")
+            for seat, (size, gone) in enumerate(
+                zip(state.hand_sizes, state.discard_counts, strict=True)
+            )
+        ]
+        lines.append(f"Cards held: {'  '.join(counts)}")
+    elif mover is not None:
+        lines.append(f"Hand of P{mover}: {_cards(state.hands[mover])}")
+    lines.append("Score sheet:")
+    lines.extend(f"  {_sheet_line(sheet, players)}" for sheet in score_sheet(state))
+    return "\n".join(lines)
+
+
+def _table(
+    state: State | Observation,
+    players: int,
+    side_scores: tuple[int, ...],
+    mover: int | None,
+    stock: int,
+) -> list[str]:
+    """The lines both pictures share: variant, scores, trump and turn-ups, phase, tricks."""
     options = state.options
     variant = [f"{players} players", f"target {target_of(options)}"]
     if options.blind:
@@ -56,22 +94,19 @@ def render(state: State) -> str:
     lines = [f"All Fours · {' · '.join(variant)} · hand {state.hand_number + 1}"]
     lines.append(
         "Scores: "
-        + "  ".join(
-            f"{side_name(side, players)} {score}" for side, score in enumerate(state.scores)
-        )
+        + "  ".join(f"{side_name(side, players)} {score}" for side, score in enumerate(side_scores))
     )
     trump = state.trump.symbol if state.trump is not None else "-"
     lines.append(
         f"Dealer P{state.dealer} · turn-ups {_cards(state.turnups)} · trump {trump} · "
-        f"{state.begging.value} · stock {len(state.stock)}"
+        f"{state.begging.value} · stock {stock}"
     )
-    mover = current_player(state)
     if state.phase is Phase.OVER:
-        won = [side for side, score in enumerate(state.scores) if score >= target_of(options)]
+        won = [side for side, score in enumerate(side_scores) if score >= target_of(options)]
         lines.append(f"Game over: {' '.join(side_name(side, players) for side in won)} won")
     else:
         lines.append(f"Phase: {state.phase.value} · to move: P{mover}")
-    won_tricks = [0] * len(state.scores)
+    won_tricks = [0] * len(side_scores)
     for trick in state.tricks:
         won_tricks[side_of(trick.winner, players)] += 1
     if state.tricks or state.trick:
@@ -89,8 +124,4 @@ def render(state: State) -> str:
             lines.append(f"Current trick: P{state.leader} leads {_cards(state.trick)}")
     if len(state.tricks) == TRICKS_PER_HAND:
         lines.append(f"Card points: {':'.join(str(p) for p in card_points(state))}")
-    if mover is not None:
-        lines.append(f"Hand of P{mover}: {_cards(state.hands[mover])}")
-    lines.append("Score sheet:")
-    lines.extend(f"  {_sheet_line(sheet, players)}" for sheet in score_sheet(state))
-    return "\n".join(lines)
+    return lines

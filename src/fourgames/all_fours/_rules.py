@@ -1,18 +1,34 @@
-"""All Fours (Seven Up): the rules, top to bottom like the spec (``§n`` cites its sections).
+"""All Fours (Seven Up): the rules, top to bottom like the rulebook.
 
-Spec: ``shared/rules/all-fours.md``; user documentation: ``docs/games/all-fours.md``.
+``§n`` and the labels ``A1`` … ``A31`` cite the rules text ``docs/rules/all-fours.md`` (after the
+German rulebook *All Fours (Seven Up) – Ausführliche Regeln*); the user guide is
+``docs/games/all-fours.md``.
 """
 
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import ClassVar, Final, NoReturn, TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
 from fourgames._builder import builder
+from fourgames._kernel import (
+    Actions,
+    GameInfo,
+    Rulebook,
+    action,
+    bounded,
+    check_options,
+    check_players,
+    check_seat,
+    check_seed,
+    fail,
+    validator,
+)
 from fourgames.cards import DECK_52, Card, Rank, Suit
 from fourgames.errors import FormatError, IllegalActionError
 from fourgames.shuffle import derive_seed, fresh_seed, shuffled
@@ -48,8 +64,9 @@ class InPlay(enum.Enum):
 class Options:
     """Every variant and house rule; the defaults are the rulebook's (Seven Up to 7)."""
 
-    target: int | None = None
-    """Points needed to win (§1, §8); ``None`` = the variant's own: 7, or 14 with Trinidad."""
+    target: int | None = bounded(None, 1, 99)
+    """Points needed to win, 1 to 99 (§1, §8); ``None`` = the variant's own: 7, or 14 with
+    Trinidad."""
     blind: bool = False
     """Blind All Fours / Pitch (§9.2): the first lead sets trump; no turn-up, no begging."""
     trinidad: bool = False
@@ -58,8 +75,9 @@ class Options:
     """What counts as in play for High and Low (§6.1, A2)."""
     gift_cannot_win: bool = False
     """Foster's rule (A11): the dealer may not give a gift that puts a player out."""
-    first_dealer: int | None = None
-    """The first dealer's seat; ``None`` = drawn by lot from the game seed (§2, A19)."""
+    first_dealer: int | None = bounded(None, 0, 3)
+    """The first dealer's seat, below the number of players; ``None`` = drawn by lot from the
+    game seed (§2, A19)."""
 
 
 SEVEN_UP: Final = Options()
@@ -75,6 +93,19 @@ PRESETS: Final[Mapping[str, Options]] = MappingProxyType(
 )
 """The named presets by name."""
 
+INFO: Final = GameInfo(
+    id=GAME_ID,
+    name="All Fours",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    presets=PRESETS,
+    rules_version=RULES_VERSION,
+    perfect_information=False,
+    cooperative=False,
+    has_events=False,
+)
+"""All Fours as data."""
+
 
 def target_of(options: Options) -> int:
     """The points needed to win under ``options`` (§9.4)."""
@@ -84,87 +115,52 @@ def target_of(options: Options) -> int:
 
 
 def _check_options(options: object, players: int) -> Options:
-    if not isinstance(options, Options):
-        raise ValueError(f"options must be all_fours.Options, not {type(options).__name__}")
-    if options.target is not None and (type(options.target) is not int or options.target < 1):
-        raise ValueError(f"target must be a positive integer or None, not {options.target!r}")
-    for name in ("blind", "trinidad", "gift_cannot_win"):
-        if type(getattr(options, name)) is not bool:
-            raise ValueError(f"{name} must be a bool")
-    if not isinstance(options.in_play, InPlay):
-        raise ValueError(f"in_play must be an InPlay, not {options.in_play!r}")
-    first = options.first_dealer
-    if first is not None and (type(first) is not int or not 0 <= first < players):
-        raise ValueError(f"first_dealer must be a seat 0..{players - 1} or None, not {first!r}")
-    return options
+    checked = check_options(options, Options, "All Fours")
+    first = checked.first_dealer
+    if first is not None and first >= players:
+        raise ValueError(f"options.first_dealer: {first} is not a seat 0..{players - 1}")
+    return checked
 
 
 # --- Actions (§4, §5) ---------------------------------------------------------------------------
 
 
-@attrs.frozen
+@action("stand")
 class Stand:
     """Eldest accepts the turned-up suit as trump (§4.1)."""
 
-    TAG: ClassVar[str] = "stand"
 
-    def __str__(self) -> str:
-        return "stand"
-
-
-@attrs.frozen
+@action("beg")
 class Beg:
     """Eldest begs for another trump; the dealer answers with `Give` or `Run` (§4.1)."""
 
-    TAG: ClassVar[str] = "beg"
 
-    def __str__(self) -> str:
-        return "beg"
-
-
-@attrs.frozen
+@action("give")
 class Give:
     """The dealer keeps the trump and gives the beggar's side a point ("Nimm ihn", §4.2)."""
 
-    TAG: ClassVar[str] = "give"
 
-    def __str__(self) -> str:
-        return "give"
-
-
-@attrs.frozen
+@action("run")
 class Run:
     """The dealer runs the cards: 3 more each and a new turn-up until a new suit (§4.2)."""
 
-    TAG: ClassVar[str] = "run"
 
-    def __str__(self) -> str:
-        return "run"
-
-
-@attrs.frozen
+@action("discard {card}")
 class Discard:
     """The player to discard lays ``card`` away face down, one card per action (§4.3)."""
 
-    TAG: ClassVar[str] = "discard"
     card: Card
 
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
-
-@attrs.frozen
+@action("play {card}")
 class Play:
     """The player to move plays ``card`` to the current trick (§5)."""
 
-    TAG: ClassVar[str] = "play"
     card: Card
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
 
 
 Action: TypeAlias = Stand | Beg | Give | Run | Discard | Play
+ACTIONS: Final = Actions[Action]("All Fours", (Stand, Beg, Give, Run, Discard, Play), card=Card)
 
 _STAND: Final = Stand()
 _BEG: Final = Beg()
@@ -175,23 +171,17 @@ _PLAY: Final = {card: Play(card) for card in DECK_52}
 _ANSWERS: Final = (_GIVE, _RUN)
 _FORCED_RUN: Final = (_RUN,)
 _BEGGING: Final = (_STAND, _BEG)
+ACTIONS.intern([_STAND, _BEG, _GIVE, _RUN, *_DISCARD.values(), *_PLAY.values()])
 
 
 def parse_action(text: str) -> Action:
-    """Read the text notation of `str(action)`: ``stand``, ``beg``, ``give``, ``run``,
-    ``discard 7♥``, ``play 10♠`` (cards also in ASCII: ``play TS``).
+    """The action written ``text``: ``stand``, ``beg``, ``give``, ``run``, ``discard 7♥``,
+    ``play 10♠`` (cards also in ASCII: ``play TS``).
 
-    >>> parse_action("play 10♠") == Play(Card.parse("TS"))
+    >>> parse_action("play TS") == Play(Card.parse("10♠"))
     True
     """
-    words = text.split() if isinstance(text, str) else []
-    simple: dict[str, Action] = {"stand": _STAND, "beg": _BEG, "give": _GIVE, "run": _RUN}
-    if len(words) == 1 and words[0].lower() in simple:
-        return simple[words[0].lower()]
-    if len(words) == 2 and words[0].lower() in ("discard", "play"):
-        card = Card.parse(words[1])
-        return _DISCARD[card] if words[0].lower() == "discard" else _PLAY[card]
-    raise FormatError(f"not an All Fours action: {text!r}")
+    return ACTIONS.parse(text)
 
 
 # --- State --------------------------------------------------------------------------------------
@@ -353,25 +343,17 @@ def new_game(players: int, *, seed: int | None = None, options: Options | None =
     >>> state.phase, len(state.hands[0]), len(state.stock), state.scores
     (<Phase.BEGGING: 'begging'>, 6, 39, (0, 0))
     """
-    _check_players(players)
+    check_players(players, INFO)
     options = _check_options(Options() if options is None else options, players)
+    seed = check_seed(seed)
     if seed is None:
         seed = fresh_seed()
-    if type(seed) is not int:
-        raise ValueError(f"seed must be an int, not {type(seed).__name__}")
     if options.first_dealer is not None:
         dealer = options.first_dealer
     else:  # §2: the first dealer is chosen by lot
         dealer = shuffled(range(players), derive_seed(seed, "first dealer"))[0]
     deck = shuffled(DECK_52, derive_seed(seed, "hand", 0))
     return _deal(options, seed, 0, dealer, (0,) * _sides(players), (), deck, players)
-
-
-def _check_players(players: object) -> None:
-    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(
-            f"All Fours is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"
-        )
 
 
 def from_deck(
@@ -390,7 +372,7 @@ def from_deck(
     ``scores`` are the side scores before the deal; later hands are shuffled from ``seed``.
     See `stack_deck` to build a deck that deals given hands.
     """
-    _check_players(players)
+    check_players(players, INFO)
     options = _check_options(Options() if options is None else options, players)
     if type(dealer) is not int or not 0 <= dealer < players:
         raise ValueError(f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
@@ -621,63 +603,6 @@ def _gift_allowed(state: State) -> str | None:
 # --- Applying an action ------------------------------------------------------------------------
 
 
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; `IllegalActionError` (naming the rule) if it is not legal.
-
-    >>> state = from_deck(2, stack_deck(2, [[], []], Card.parse("7♥")))
-    >>> apply(state, Stand()).trump
-    <Suit.HEARTS: 'H'>
-    """
-    if not isinstance(state, State):
-        raise IllegalActionError(f"not an All Fours state: {state!r}", rule="API")
-    match action:
-        case Play(card):
-            _check_play(state, card)
-            return _play(state, card)
-        case Discard(card):
-            _check_discard(state, card)
-            return _discard(state, card)
-        case Stand():
-            _check_begging(state, action)
-            return _stand(state)
-        case Beg():
-            _check_begging(state, action)
-            return _beg(state)
-        case Give():
-            _check_give(state)
-            return _give(state)
-        case Run():
-            _check_run(state)
-            return _run(state)
-        case _:
-            raise IllegalActionError(f"not an All Fours action: {action!r}", rule="API")
-
-
-def is_legal(state: State, action: object) -> bool:
-    """Whether `apply` accepts ``action`` now (the checks of `apply`, without applying).
-
-    >>> is_legal(new_game(2, seed=1), Stand()), is_legal(new_game(2, seed=1), Give())
-    (True, False)
-    """
-    try:
-        match action:
-            case Play(card):
-                _check_play(state, card)
-            case Discard(card):
-                _check_discard(state, card)
-            case Stand() | Beg():
-                _check_begging(state, action)
-            case Give():
-                _check_give(state)
-            case Run():
-                _check_run(state)
-            case _:
-                return False
-    except IllegalActionError:
-        return False
-    return True
-
-
 def _check_not_over(state: State, action: object) -> None:
     if state.phase is Phase.OVER:
         raise IllegalActionError(f"the game is over; no {action} is possible", rule="§8")
@@ -687,20 +612,25 @@ def _check_not_over(state: State, action: object) -> None:
 
 
 def _check_begging(state: State, action: Action) -> None:
+    _check_decision(state, action, Phase.BEGGING, "eldest decides on the turn-up", "§4.1")
+
+
+def _check_decision(state: State, action: Action, phase: Phase, when: str, rule: str) -> None:
+    """A begging decision (§4.1, §4.2): never in Pitch, and only in its own phase."""
     _check_not_over(state, action)
     if state.options.blind:
         raise IllegalActionError("there is no begging in Blind All Fours", rule="§9.2")
-    if state.phase is not Phase.BEGGING:
-        raise IllegalActionError(f"{action} only when eldest decides on the turn-up", rule="§4.1")
+    if state.phase is not phase:
+        raise IllegalActionError(f"{action} only when {when}", rule=rule)
 
 
-def _stand(state: State) -> State:
+def _stand(state: State, action: Stand) -> State:
     return attrs.evolve(
         state, phase=Phase.PLAY, trump=state.turnups[-1].suit, begging=Begging.STOOD
     )
 
 
-def _beg(state: State) -> State:
+def _beg(state: State, action: Beg) -> State:
     return attrs.evolve(state, phase=Phase.ANSWER, begging=Begging.BEGGED)
 
 
@@ -708,15 +638,11 @@ def _beg(state: State) -> State:
 
 
 def _check_answer(state: State, action: Action) -> None:
-    _check_not_over(state, action)
-    if state.options.blind:
-        raise IllegalActionError("there is no begging in Blind All Fours", rule="§9.2")
-    if state.phase is not Phase.ANSWER:
-        raise IllegalActionError(f"{action} only when the dealer answers a beg", rule="§4.2")
+    _check_decision(state, action, Phase.ANSWER, "the dealer answers a beg", "§4.2")
 
 
-def _check_give(state: State) -> None:
-    _check_answer(state, _GIVE)
+def _check_give(state: State, action: Give) -> None:
+    _check_answer(state, action)
     reason = _gift_allowed(state)
     if reason is not None:
         rule = "A11" if reason.endswith("(A11)") else "§4.2"
@@ -724,7 +650,7 @@ def _check_give(state: State) -> None:
         raise IllegalActionError(f"the dealer may not give: {message}", rule=rule)
 
 
-def _give(state: State) -> State:
+def _give(state: State, action: Give) -> State:
     scores = state.scores
     awards = state.awards
     for side in _gift_recipients(state):
@@ -742,11 +668,11 @@ def _give(state: State) -> State:
     )
 
 
-def _check_run(state: State) -> None:
-    _check_answer(state, _RUN)
+def _check_run(state: State, action: Run) -> None:
+    _check_answer(state, action)
 
 
-def _run(state: State) -> State:
+def _run(state: State, action: Run) -> State:
     # §4.2 running the cards
     players = _players(state)
     options = state.options
@@ -814,7 +740,8 @@ def _next_deal(state: State, dealer: int, sheet: HandSheet) -> State:
 # §4.3 discarding back to six
 
 
-def _check_discard(state: State, card: Card) -> None:
+def _check_discard(state: State, action: Discard) -> None:
+    card = action.card
     _check_not_over(state, "discard")
     if state.phase is not Phase.DISCARD:
         raise IllegalActionError("cards are discarded only after running the cards", rule="§4.3")
@@ -823,7 +750,8 @@ def _check_discard(state: State, card: Card) -> None:
         raise IllegalActionError(f"{card} is not in player {seat}'s hand", rule="§4.3")
 
 
-def _discard(state: State, card: Card) -> State:
+def _discard(state: State, action: Discard) -> State:
+    card = action.card
     seat = _discarder(state)
     hands = _without(state.hands, seat, card)
     discards = tuple((*pile, card) if i == seat else pile for i, pile in enumerate(state.discards))
@@ -839,7 +767,8 @@ def _discard(state: State, card: Card) -> State:
 # §5 trick play
 
 
-def _check_play(state: State, card: Card) -> None:
+def _check_play(state: State, action: Play) -> None:
+    card = action.card
     _check_not_over(state, "play")
     if state.phase is not Phase.PLAY:
         raise IllegalActionError("no trick is being played yet", rule="§5")
@@ -881,7 +810,8 @@ def _without(
     return (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
 
 
-def _play(state: State, card: Card) -> State:
+def _play(state: State, action: Play) -> State:
+    card = action.card
     players = len(state.hands)
     options = state.options
     seat = current_player(state)
@@ -907,12 +837,59 @@ def _play(state: State, card: Card) -> State:
     return _score_hand(played)
 
 
+# --- The verbs: check, is_legal, apply, find_action -------------------------------------------
+
+RULES: Final = Rulebook[State, Action](
+    State,
+    ACTIONS,
+    {
+        Stand: (_check_begging, _stand),
+        Beg: (_check_begging, _beg),
+        Give: (_check_give, _give),
+        Run: (_check_run, _run),
+        Discard: (_check_discard, _discard),
+        Play: (_check_play, _play),
+    },
+)
+
+
+def check(state: State, action: object) -> None:
+    """Raise the `IllegalActionError` `apply` would raise for ``action``; return if legal."""
+    RULES.check(state, action)
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether `apply` accepts ``action`` now (no successor is built).
+
+    >>> is_legal(new_game(2, seed=1), Stand()), is_legal(new_game(2, seed=1), Give())
+    (True, False)
+    """
+    return RULES.is_legal(state, action)
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; `IllegalActionError` (naming the rule) if it is not legal.
+
+    >>> state = from_deck(2, stack_deck(2, [[], []], Card.parse("7♥")))
+    >>> apply(state, Stand()).trump
+    <Suit.HEARTS: 'H'>
+    """
+    return RULES.apply(state, action)
+
+
+def find_action(state: State, text: str) -> Action:
+    """The legal action ``text`` names: its exact text, ASCII cards (``play TS``), a unique
+    prefix or part (``play 10`` when one ten is playable); otherwise `IllegalActionError`
+    with the candidates."""
+    return ACTIONS.find(legal_actions(state), text, lambda found: check(state, found))
+
+
 # --- Scoring (§6) and the end of a hand (§7) ---------------------------------------------------
 
 
-def card_points(state: State) -> tuple[int, ...]:
+def card_points(state: State | Observation) -> tuple[int, ...]:
     """Each side's card points in the tricks it won this hand (§6.2 Game, A1)."""
-    players = _players(state)
+    players = state.players if isinstance(state, Observation) else len(state.hands)
     totals = [0] * _sides(players)
     for trick in state.tricks:
         totals[side_of(trick.winner, players)] += sum(_POINTS[card] for card in trick.cards)
@@ -1032,7 +1009,7 @@ def winners(state: State) -> frozenset[int]:
     return frozenset(p for p in range(players) if state.scores[side_of(p, players)] >= target)
 
 
-def score_sheet(state: State) -> tuple[HandSheet, ...]:
+def score_sheet(state: State | Observation) -> tuple[HandSheet, ...]:
     """Every hand's score-sheet entry: the finished hands, then the current hand so far."""
     totals = card_points(state) if len(state.tricks) == TRICKS_PER_HAND else ()
     current = HandSheet(
@@ -1055,7 +1032,7 @@ def max_game_length(players: int, options: Options) -> int:
     dealt and a tie for Game) cannot be bounded by the rules; the bound allows
     `ZERO_POINT_HANDS` of them, which random deals exceed with negligible probability.
     """
-    _check_players(players)
+    check_players(players, INFO)
     max_runs = (52 - (2 * ROUND * players + 1)) // (ROUND * players + 1)
     per_hand = 2 + players * ROUND * max_runs + TRICKS_PER_HAND * players
     scoring_hands = _sides(players) * (target_of(options) - 1) + 1
@@ -1074,20 +1051,20 @@ class Observation:
     """What ``player`` may know: own hand and discards, every open card, counts, the history."""
 
     player: int
+    to_move: int | None
+    scores: tuple[int, ...]
+    """Each player's score, as `scores` gives it (partners share their side's)."""
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
     players: int
     options: Options
     phase: Phase
-    current_player: int | None
     hand_number: int
     dealer: int
-    scores: tuple[int, ...]
-    """Each side's score."""
-    hand: tuple[Card, ...]
     discards: tuple[Card, ...]
     """The player's own discards (the others' are hidden)."""
-    hand_sizes: tuple[int, ...]
     discard_counts: tuple[int, ...]
-    stock_size: int
     turnups: tuple[Card, ...]
     trump: Suit | None
     begging: Begging
@@ -1101,22 +1078,21 @@ class Observation:
 def observe(state: State, player: int) -> Observation:
     """What ``player`` may know of ``state`` (never another hand, the stock or others' discards)."""
     players = _players(state)
-    if type(player) is not int or not 0 <= player < players:
-        raise ValueError(f"player must be a seat 0..{players - 1}, not {player!r}")
+    check_seat(player, players)
     return Observation(
         player,
+        current_player(state),
+        scores(state),
+        state.hands[player],
+        tuple(len(hand) for hand in state.hands),
+        len(state.stock),
         players,
         state.options,
         state.phase,
-        current_player(state),
         state.hand_number,
         state.dealer,
-        state.scores,
-        state.hands[player],
         state.discards[player],
-        tuple(len(hand) for hand in state.hands),
         tuple(len(pile) for pile in state.discards),
-        len(state.stock),
         state.turnups,
         state.trump,
         state.begging,
@@ -1128,119 +1104,143 @@ def observe(state: State, player: int) -> Observation:
     )
 
 
-# --- Validation --------------------------------------------------------------------------------
+def upgrade_json(tag: str, schema: int, fields: dict[str, object]) -> dict[str, object]:
+    """Schema 1 observations named the player to move ``current_player`` and held the side
+    scores (two with four players): today's ``to_move`` and each player's score."""
+    if tag != "observation" or schema != 1:
+        return fields
+    upgraded = {("to_move" if key == "current_player" else key): v for key, v in fields.items()}
+    sides = upgraded.get("scores")
+    if upgraded.get("players") == 4 and isinstance(sides, list) and len(sides) == 2:
+        upgraded["scores"] = [sides[side_of(player, 4)] for player in range(4)]
+    return upgraded
 
 
-def validate(state: State) -> None:
-    """Raise `FormatError` if ``state`` is not a possible position."""
-    try:
-        _validate(state)
-    except FormatError:
-        raise
-    except (ValueError, TypeError, AttributeError, IndexError, KeyError) as err:
-        raise FormatError(f"impossible All Fours position: {err}") from None
+# --- Impossible positions ----------------------------------------------------------------------
 
 
-def _fail(message: str) -> NoReturn:
-    raise FormatError(f"impossible All Fours position: {message}")
-
-
-def _validate(state: object) -> None:
-    if not isinstance(state, State):
-        _fail("not an All Fours state")
+def _rules_of_position(state: State) -> None:
     players = len(state.hands)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        _fail(f"{players} hands; All Fours is for 2 to 4 players")
-    _check_options(state.options, players)
+        fail(f"{players} hands; All Fours is for 2 to 4 players", "$.hands")
+    try:
+        _check_options(state.options, players)
+    except ValueError as err:  # "options.target: 0 is outside 1..99"
+        place, _, problem = str(err).partition(": ")
+        fail(problem, f"$.{place}" if place.startswith("options.") else "$.options")
     options = state.options
     target = target_of(options)
-    for name in ("hand_number", "dealer", "leader", "seed"):
-        if type(getattr(state, name)) is not int:
-            _fail(f"{name} must be an int")
-    if state.hand_number < 0 or not 0 <= state.dealer < players:
-        _fail("hand number or dealer out of range")
+    if state.hand_number < 0:
+        fail("the deal counter is never negative", "$.hand_number")
+    if not 0 <= state.dealer < players:
+        fail(f"the dealer must be a seat 0..{players - 1}", "$.dealer")
     if not 0 <= state.leader < players:
-        _fail("leader out of range")
-    if len(state.scores) != _sides(players) or any(
-        type(s) is not int or s < 0 for s in state.scores
-    ):
-        _fail(f"scores must be {_sides(players)} non-negative integer side scores")
+        fail(f"the leader must be a seat 0..{players - 1}", "$.leader")
+    if len(state.scores) != _sides(players):
+        fail(f"{_sides(players)} side scores for {players} players", "$.scores")
+    for side, score in enumerate(state.scores):
+        if score < 0:
+            fail("scores are never negative", f"$.scores[{side}]")
     if len(state.discards) != players:
-        _fail("one discard pile per player")
+        fail("one discard pile per player", "$.discards")
     zones: list[Card] = [*state.stock, *state.turnups, *state.trick]
-    for hand in state.hands:
-        zones.extend(hand)
-        if list(hand) != sorted(hand):
-            _fail("hands must be sorted")
-    for pile in state.discards:
+    for pile in (*state.hands, *state.discards, *(trick.cards for trick in state.tricks)):
         zones.extend(pile)
-    for trick in state.tricks:
-        zones.extend(trick.cards)
-        if len(trick.cards) != players or not 0 <= trick.leader < players:
-            _fail("a finished trick needs one card per player")
-        if trick.winner != trick_winner(trick.cards, trick.leader, state.trump, players, options):
-            _fail("a trick's winner is not the one the rules give")
     if len(zones) != len(DECK_52) or set(zones) != set(DECK_52):
-        _fail("the 52 cards must each be in exactly one place")
+        counts = Counter(zones)
+        shown = ", ".join(
+            [f"{card} missing" for card in DECK_52 if card not in counts]
+            + [f"{card} twice" for card, count in counts.items() if count > 1][:5]
+        )
+        fail(f"the 52 cards must each be in exactly one place ({shown})")
+    for seat, hand in enumerate(state.hands):
+        if list(hand) != sorted(hand):
+            fail("hands are kept sorted", f"$.hands[{seat}]")
+    for number, trick in enumerate(state.tricks):
+        if len(trick.cards) != players or not 0 <= trick.leader < players:
+            place = f"$.tricks[{number}]"
+            fail("a finished trick has one card per player and a seat leading", place)
+        if trick.winner != trick_winner(trick.cards, trick.leader, state.trump, players, options):
+            fail("the trick's winner is not the one the rules give", f"$.tricks[{number}].winner")
     _validate_tricks(state)
     _validate_awards(state)
     phase = state.phase
     reached = [side for side, score in enumerate(state.scores) if score >= target]
     if phase is Phase.OVER:
         if len(reached) != 1:
-            _fail("a finished game has exactly one side at the target")
+            fail("a finished game has exactly one side at the target", "$.scores")
         return
     if reached:
-        _fail("a side has reached the target but the game goes on")
+        fail("a side has reached the target but the game goes on", "$.scores")
     eldest = _eldest(state)
     sizes = [len(hand) for hand in state.hands]
     if options.blind:
-        if state.turnups or state.begging is not Begging.BLIND or any(state.discards):
-            _fail("Pitch has no turn-up, begging or discards")
-    elif not state.turnups or state.begging is Begging.BLIND:
-        _fail("a turn-up is needed outside Pitch")
+        if state.turnups:
+            fail("Pitch has no turn-up", "$.turnups")
+        if state.begging is not Begging.BLIND:
+            fail("Pitch has no begging", "$.begging")
+        if any(state.discards):
+            fail("Pitch has no discards", "$.discards")
+    elif not state.turnups:
+        fail("a turn-up is needed outside Pitch", "$.turnups")
+    elif state.begging is Begging.BLIND:
+        fail("only Pitch is played blind", "$.begging")
     if phase in (Phase.BEGGING, Phase.ANSWER):
         expect = Begging.PENDING if phase is Phase.BEGGING else Begging.BEGGED
-        if state.begging is not expect or len(state.turnups) != 1 or state.trump is not None:
-            _fail("begging happens on the first turn-up, before trump is set")
-        if sizes != [HAND_SIZE] * players or state.tricks or state.trick or any(state.discards):
-            _fail("six cards each and no tricks while begging")
+        if state.begging is not expect:
+            fail(f"the {phase.value} phase has begging {expect.value}", "$.begging")
+        if len(state.turnups) != 1:
+            fail("begging happens on the first turn-up", "$.turnups")
+        if state.trump is not None:
+            fail("begging happens before trump is set", "$.trump")
+        if sizes != [HAND_SIZE] * players or any(state.discards):
+            fail("six cards each while begging", "$.hands")
+        if state.tricks or state.trick:
+            fail("no tricks while begging", "$.tricks" if state.tricks else "$.trick")
         if state.leader != eldest:
-            _fail("eldest leads the first trick")
+            fail("eldest leads the first trick", "$.leader")
         return
     if state.trump is None and (not options.blind or state.tricks):
-        _fail("trump is set before trick play, or by the first lead in Pitch")
+        fail("trump is set before trick play, or by the first lead in Pitch", "$.trump")
+    if options.blind and state.trump is not None and not (state.tricks or state.trick):
+        fail("in Pitch the first card led sets trump", "$.trump")
+    if state.leader != eldest and not state.tricks:  # §4.3, §5, §9.3: also when discarding
+        fail("eldest leads the first trick", "$.leader")
     if not options.blind:
         _validate_turnups(state)
     if phase is Phase.DISCARD:
-        if state.begging is not Begging.RAN or state.tricks or state.trick:
-            _fail("discarding follows a run, before the tricks")
+        if state.begging is not Begging.RAN:
+            fail("discarding follows a run", "$.begging")
+        if state.tricks or state.trick:
+            fail("discarding comes before the tricks", "$.tricks" if state.tricks else "$.trick")
         if any(size < HAND_SIZE for size in sizes) or all(size == HAND_SIZE for size in sizes):
-            _fail("someone has to discard down to six")
+            fail("someone has to discard down to six", "$.hands")
         for seat in range(players):
             if sizes[seat] + len(state.discards[seat]) != _dealt_each(state):
-                _fail("every player was dealt 6 cards and 3 per run")
+                fail("every player was dealt 6 cards and 3 per run", f"$.discards[{seat}]")
         return
     if state.begging not in (Begging.STOOD, Begging.GIVEN, Begging.RAN, Begging.BLIND):
-        _fail("trick play starts once trump is settled")
-    if len(state.tricks) >= TRICKS_PER_HAND or len(state.trick) >= players:
-        _fail("at most six tricks, and a trick in progress is not full")
+        fail("trick play starts once trump is settled", "$.begging")
+    if len(state.tricks) >= TRICKS_PER_HAND:
+        fail("at most six tricks; the sixth ends the hand", "$.tricks")
+    if len(state.trick) >= players:
+        fail("a trick in progress is not full", "$.trick")
     if state.tricks and state.leader != state.tricks[-1].winner:
-        _fail("the winner of the last trick leads")
-    if not state.tricks and state.leader != eldest:
-        _fail("eldest leads the first trick")
+        fail("the winner of the last trick leads", "$.leader")
     seat = state.leader
     for position in range(players):
         expected = HAND_SIZE - len(state.tricks) - (1 if position < len(state.trick) else 0)
         if sizes[seat] != expected:
-            _fail(f"player {seat} should hold {expected} cards")
+            fail(f"player {seat} should hold {expected} cards", f"$.hands[{seat}]")
         seat = _next(seat, players, options)
     if options.blind and state.trump is None and state.trick:
-        _fail("the first lead sets trump in Pitch")
+        fail("the first lead sets trump in Pitch", "$.trump")
     if len({len(pile) for pile in state.discards}) != 1:
-        _fail("every player discarded down to six")
+        fail("every player discarded down to six", "$.discards")
     if len(state.discards[0]) + HAND_SIZE != _dealt_each(state):
-        _fail("every player was dealt 6 cards and 3 per run, then discarded down to six")
+        fail(
+            "every player was dealt 6 cards and 3 per run, then discarded down to six", "$.discards"
+        )
 
 
 def _validate_tricks(state: State) -> None:
@@ -1248,31 +1248,33 @@ def _validate_tricks(state: State) -> None:
     # the led suit followed it or trumped; §9.2: in Pitch the first card led is the trump suit
     players = len(state.hands)
     options = state.options
-    played = [(trick.leader, trick.cards) for trick in state.tricks]
+    played = [(trick.leader, trick.cards, f"$.tricks[{n}]") for n, trick in enumerate(state.tricks)]
     if state.trick:
-        played.append((state.leader, state.trick))
+        played.append((state.leader, state.trick, "$.trick"))
     if not played:
         return
     if options.blind and state.trump is not played[0][1][0].suit:
-        _fail("in Pitch the trump is the suit of the first card led")
+        fail("in Pitch the trump is the suit of the first card led", "$.trump")
     if played[0][0] != _eldest(state):
-        _fail("eldest leads the first trick")
-    for before, trick in zip(state.tricks, played[1:], strict=False):
+        fail("eldest leads the first trick", "$.tricks[0].leader" if state.tricks else "$.leader")
+    for number, (before, trick) in enumerate(zip(state.tricks, played[1:], strict=False)):
         if trick[0] != before.winner:
-            _fail("the winner of a trick leads the next one")
+            place = f"$.tricks[{number + 1}].leader" if trick[2] != "$.trick" else "$.leader"
+            fail("the winner of a trick leads the next one", place)
     # what each player held before each trick: the hand now plus the cards played since
     held = [set(hand) for hand in state.hands]
-    for leader, cards_ in reversed(played):
+    for leader, cards_, place in reversed(played):
         seat = leader
         for card in cards_:
             held[seat].add(card)
             seat = _next(seat, players, options)
         led = cards_[0].suit
         seat = _next(leader, players, options)
-        for card in cards_[1:]:
+        for index, card in enumerate(cards_[1:], start=1):
             off_suit = card.suit is not led and card.suit is not state.trump
             if off_suit and any(other.suit is led for other in held[seat]):
-                _fail(f"player {seat} did not follow suit or trump with {card}")
+                where = f"{place}[{index}]" if place == "$.trick" else f"{place}.cards[{index}]"
+                fail(f"player {seat} did not follow suit or trump with {card}", where)
             seat = _next(seat, players, options)
 
 
@@ -1299,20 +1301,20 @@ def _validate_awards(state: State) -> None:
     if ran and state.turnups[-1].rank is Rank.JACK:
         events.append(Award(AwardKind.RUNNING_JACK, dealer_side, 1))
     awards = state.awards
-    if any(type(award) is not Award for award in awards):
-        _fail("awards must be Awards")
     scoring = awards[len(events) :]
     if tuple(awards[: len(events)]) != tuple(events) or (
         scoring and (state.phase is not Phase.OVER or len(state.tricks) != TRICKS_PER_HAND)
     ):
-        _fail("the awards of this hand are not the ones its turn-ups and begging give")
+        fail("the awards of this hand are not the ones its turn-ups and begging give", "$.awards")
     order = [_SCORING_ORDER.get(award.kind, -1) for award in scoring]
     if min(order, default=0) < 0 or order != sorted(set(order)):
-        _fail("the trick scoring awards High, Low, Jack and Game once each, in that order")
+        fail(
+            "the trick scoring awards High, Low, Jack and Game once each, in that order", "$.awards"
+        )
     every = [award for sheet in state.history for award in sheet.awards] + list(awards)
     for side in range(len(state.scores)):
         if sum(award.points for award in every if award.side == side) > state.scores[side]:
-            _fail(f"side {side} has been awarded more points than its score")
+            fail(f"side {side} has been awarded more points than its score", f"$.scores[{side}]")
 
 
 def _dealt_each(state: State) -> int:
@@ -1323,9 +1325,17 @@ def _validate_turnups(state: State) -> None:
     # §4.2: run turn-ups repeat the rejected suit until the last one, which sets trump
     first, last = state.turnups[0], state.turnups[-1]
     if state.trump is not last.suit:
-        _fail("trump is the suit of the last turn-up")
+        fail("trump is the suit of the last turn-up", "$.trump")
     if any(card.suit is not first.suit for card in state.turnups[1:-1]):
-        _fail("running stops at the first turn-up of a new suit")
+        fail("running stops at the first turn-up of a new suit", "$.turnups")
     ran = len(state.turnups) > 1
     if ran != (state.begging is Begging.RAN) or (ran and last.suit is first.suit):
-        _fail("a run ends with a turn-up of a new suit, and only a run turns up more cards")
+        fail(
+            "a run ends with a turn-up of a new suit, and only a run turns up more cards",
+            "$.turnups",
+        )
+
+
+validate: Final = validator("All Fours", State, _rules_of_position)
+"""`FormatError` naming the place (``… @ $.hands[1]``) unless ``state`` is a position the
+rules can reach (also run by `from_json`)."""

@@ -21,10 +21,12 @@ from typing import Any, cast
 
 import attrs
 
+from fourgames._kernel import VOCABULARY
 from fourgames.errors import FormatError, IllegalActionError
 from fourgames.protocol import Game
 from fourgames.records import Record, replay
-from fourgames.serialization import converter, from_json, register_game, structure, to_json
+from fourgames.registry import register_game
+from fourgames.serialization import converter, from_json, structure, to_json
 
 __all__ = [
     "CheckReport",
@@ -71,18 +73,26 @@ def check_game(
 ) -> CheckReport:
     """Play seeded random games of ``game`` and check every promise of the API contract.
 
-    For each player count (default: all allowed) and seed, one random playout checks at every
-    state: ``legal_actions`` empty iff terminal iff ``current_player`` is None; no duplicate
-    actions and the same order when asked twice; events never listed among the actions;
-    up to ``max_listed`` listed actions (and every event) are accepted and give valid states;
-    ``apply`` leaves its input equal with an unchanged hash and JSON; actions legal earlier but
-    not now, and objects that are no action, raise `IllegalActionError`; state, action,
-    observation (for every player) and options round-trip through JSON; `scores` and
-    `winners` have the contract's shape. After the game: the length stays within
-    ``max_game_length``, the record round-trips and `replay` reproduces every state, and the
-    same seed deals the same game. The first broken promise raises `ConformanceError`.
+    First ``INFO`` must agree with the module's constants. For each player count (default:
+    all allowed) and seed, one random playout checks at every state: ``legal_actions`` empty
+    iff terminal iff ``current_player`` is None; no duplicate actions and the same order when
+    asked twice; events never listed among the actions; up to ``max_listed`` listed actions
+    (and every event) pass ``check`` and ``is_legal``, read back from their text with
+    ``parse_action`` and ``find_action``, and are accepted, as themselves and as copies read
+    from JSON, giving equal valid states; ``apply`` leaves its input equal with an unchanged
+    hash and JSON; actions legal earlier but not now, objects that are no action, look-alike
+    subclasses, actions never initialised and actions with junk in a field raise the same
+    `IllegalActionError` from ``check`` and ``apply`` and are not ``is_legal``; state,
+    action, observation (for every player) and options round-trip through JSON; observations
+    have the shared vocabulary and render; a copy of the state with junk in one field is
+    refused by ``validate`` with a `FormatError`, or else is a position from which every
+    listed action leads to a valid one; `scores` and `winners` have the contract's shape.
+    After the game: the length stays within ``max_game_length``, the record round-trips and
+    `replay` reproduces every state, and the same seed deals the same game. The first broken
+    promise raises `ConformanceError`.
     """
     register_game(game)
+    _check_info(game)
     counts = tuple(range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1) if players is None else players)
     games = actions = states = 0
     for count in counts:
@@ -93,6 +103,19 @@ def check_game(
             actions += checker.plies
             states += checker.states_checked
     return CheckReport(games, actions, states, counts)
+
+
+def _check_info(game: Game[Any, Any]) -> None:
+    info = game.INFO
+    expected = (game.GAME_ID, game.MIN_PLAYERS, game.MAX_PLAYERS, game.RULES_VERSION)
+    if (info.id, info.min_players, info.max_players, info.rules_version) != expected:
+        raise ConformanceError(f"INFO disagrees with the module: {info!r}")
+    options = cast(Any, game).Options
+    if not info.presets or not all(type(o) is options for o in info.presets.values()):
+        raise ConformanceError(f"INFO.presets must be the game's Options: {info.presets!r}")
+
+
+_FIELD_JUNK: tuple[object, ...] = (None, "x", -1, 10**9, (), (None,), 1.5)
 
 
 class _Checker:
@@ -106,6 +129,8 @@ class _Checker:
         self.max_listed = max_listed
         self.plies = 0
         self.states_checked = 0
+        self.junk_rng = random.Random(seed)
+        """Draws the junk of `check_junk_fields`, apart from the playout's own draws."""
 
     def fail(self, check: str, detail: str) -> ConformanceError:
         where = f"{self.game.GAME_ID}, {self.players} players, seed {self.seed}, ply {self.plies}"
@@ -176,20 +201,101 @@ class _Checker:
         listed = list(legal)
         if len(listed) > self.max_listed:
             listed = [listed[int(rng.random() * len(listed))] for _ in range(self.max_listed)]
-        copy = self.check_json(state, (*listed, *occurring))
-        for action in (*listed, *occurring):
-            self.apply(state, action, copy)
+        copy, copies = self.check_json(state, (*listed, *occurring))
+        for action, read_back in zip((*listed, *occurring), copies, strict=True):
+            after = self.apply(state, action, copy)
+            self.check_verbs(state, action, legal)
+            if self.apply(state, read_back, copy) != after:
+                raise self.fail("JSON action", f"{action!r} read from JSON leads elsewhere")
         self.states_checked += 1
         legal_set = set(legal) | set(occurring)
         stale = [action for action in seen[-8:] if action not in legal_set]
-        for action in (*stale, *_JUNK):
-            try:
-                game.apply(state, action)
-            except IllegalActionError:
-                continue
-            except Exception as err:
-                raise self.fail("rejection", f"{action!r} raised {err!r}") from err
+        for action in (*stale, *_JUNK, *self.malformed(legal[:2])):
+            self.check_refused(state, action)
+        self.check_junk_fields(state)
+
+    def check_verbs(self, state: Any, action: Any, legal: tuple[Any, ...]) -> None:
+        game = self.game
+        try:
+            game.check(state, action)
+        except IllegalActionError as err:
+            raise self.fail("check", f"check refuses the listed {action!r}: {err}") from err
+        if not game.is_legal(state, action):
+            raise self.fail("is_legal", f"the listed {action!r} is not is_legal")
+        text = str(action)
+        if game.parse_action(text) != action:
+            raise self.fail("parse_action", f"{text!r} does not read back as {action!r}")
+        if action in legal and game.find_action(state, text) != action:
+            raise self.fail("find_action", f"{text!r} does not find {action!r}")
+
+    def check_refused(self, state: Any, action: Any) -> None:
+        game = self.game
+        try:
+            game.apply(state, action)
+        except IllegalActionError as err:
+            refusal = str(err)
+        except Exception as err:
+            raise self.fail("rejection", f"{action!r} raised {err!r}") from err
+        else:
             raise self.fail("rejection", f"{action!r} is not listed but was accepted")
+        try:
+            game.check(state, action)
+        except IllegalActionError as err:
+            if str(err) != refusal:
+                raise self.fail("check", f"check says {err}, apply says {refusal}") from err
+        except Exception as err:
+            raise self.fail("check", f"{action!r} raised {err!r}") from err
+        else:
+            raise self.fail("check", f"check accepts {action!r}, which apply refuses")
+        try:
+            legal = game.is_legal(state, action)
+        except Exception as err:
+            raise self.fail("is_legal", f"{action!r} raised {err!r}") from err
+        if legal:
+            raise self.fail("is_legal", f"{action!r} is_legal, but apply refuses it")
+
+    def malformed(self, actions: Sequence[Any]) -> list[Any]:
+        """Look-alikes of ``actions``: a subclass instance with the same fields, an instance
+        never initialised, and copies with junk in one field."""
+        made: list[Any] = []
+        for action in actions:
+            cls = type(action)
+            if not attrs.has(cls):
+                continue
+            names = [field.name for field in attrs.fields(cls)]
+            look_alike = type(f"{cls.__name__}LookAlike", (cls,), {"__slots__": ()})
+            made.append(_forged(look_alike, {name: getattr(action, name) for name in names}))
+            if names:  # an action without fields is whole even when never initialised
+                made.append(object.__new__(cls))
+            for name in names:
+                for junk in _FIELD_JUNK:
+                    values = {n: getattr(action, n) for n in names}
+                    values[name] = junk
+                    made.append(_forged(cls, values))
+        return made
+
+    def check_junk_fields(self, state: Any) -> None:
+        """A copy of ``state`` with junk in one field is refused, or is a valid position."""
+        game, rng = self.game, self.junk_rng
+        names = [field.name for field in attrs.fields(type(state))]
+        name = names[int(rng.random() * len(names))]
+        junk = _FIELD_JUNK[int(rng.random() * len(_FIELD_JUNK))]
+        try:
+            spoiled = attrs.evolve(state, **{name: junk})
+        except (TypeError, ValueError):
+            return  # the class itself refuses the value
+        try:
+            game.validate(spoiled)
+        except FormatError:
+            return
+        except Exception as err:
+            raise self.fail("validate", f"{name}={junk!r} raised {err!r}") from err
+        try:
+            actions = game.legal_actions(spoiled)[:3]
+        except Exception as err:
+            raise self.fail("validate", f"valid with {name}={junk!r}, then {err!r}") from err
+        for action in actions:
+            self.apply(spoiled, action)
 
     def check_shapes(self, state: Any, terminal: bool) -> None:
         scores = self.game.scores(state)
@@ -205,13 +311,31 @@ class _Checker:
         if winners and not terminal:
             raise self.fail("winners", "winners named while the game runs")
 
-    def check_json(self, state: Any, actions: tuple[Any, ...]) -> Any:
+    def check_json(self, state: Any, actions: tuple[Any, ...]) -> tuple[Any, list[Any]]:
         """Round-trip the state, its options, ``actions`` and every observation; return the
-        state read back (an independent copy)."""
-        objects: list[Any] = [state, state.options, *actions]
-        objects += [self.game.observe(state, player) for player in range(self.players)]
+        state and the actions read back (independent copies)."""
+        observations = [self.game.observe(state, player) for player in range(self.players)]
+        for player, observation in enumerate(observations):
+            self.check_observation(state, player, observation)
+        objects: list[Any] = [state, state.options, *actions, *observations]
         copies = [self.round_trip(obj) for obj in objects]
-        return copies[0]
+        return copies[0], copies[2 : 2 + len(actions)]
+
+    def check_observation(self, state: Any, player: int, observation: Any) -> None:
+        if type(observation) is not cast(Any, self.game).Observation:
+            raise self.fail("observation", f"observe gave a {type(observation).__name__}")
+        names = tuple(field.name for field in attrs.fields(type(observation)))
+        if names[: len(VOCABULARY)] != VOCABULARY:
+            raise self.fail("observation", f"the first fields must be {VOCABULARY}, not {names}")
+        game = self.game
+        shared = (observation.player, observation.to_move, observation.scores)
+        if shared != (player, game.current_player(state), game.scores(state)):
+            raise self.fail("observation", f"player, to_move or scores wrong: {shared}")
+        sizes = observation.hand_sizes
+        if len(sizes) != self.players or sizes[player] != len(observation.hand):
+            raise self.fail("observation", f"hand_sizes {sizes} disagree with the hand")
+        if not isinstance(game.render(observation), str):
+            raise self.fail("render", "render(observation) is not a str")
 
     def round_trip(self, obj: Any) -> Any:
         text = to_json(obj)
@@ -230,6 +354,14 @@ class _Checker:
         replayed = list(replay(back, self.game))
         if replayed != list(history):
             raise self.fail("replay", "replaying the record gave other states")
+
+
+def _forged(cls: type, values: dict[str, Any]) -> Any:
+    """An instance of ``cls`` with ``values`` set past every constructor check."""
+    obj: Any = object.__new__(cls)
+    for name, value in values.items():
+        object.__setattr__(obj, name, value)
+    return obj
 
 
 def random_playout(

@@ -25,7 +25,8 @@ from fourgames.cards import DECK_52, Card
 from fourgames.errors import IllegalActionError
 from fourgames.protocol import Game
 from fourgames.records import Record, replay
-from fourgames.serialization import action_classes, from_json, register_game, to_json
+from fourgames.registry import action_classes, register_game
+from fourgames.serialization import from_json, to_json
 
 __all__ = ["GameMachine", "actions", "seeds", "states"]
 

@@ -1,6 +1,7 @@
 """Vier Jahreszeiten (Vanishing Cross, Four Seasons): a solitaire, with Czarina and Simplicity.
 
-Rules: ``docs/games/vier-jahreszeiten.md`` (spec sections are cited as §n in the code).
+The game: ``docs/games/vier-jahreszeiten.md``; the rules text: ``docs/rules/vier-jahreszeiten.md``
+(its sections are cited as §n in the code).
 
 >>> from fourgames import vier_jahreszeiten as vj
 >>> state = vj.new_game(1, seed=1)
@@ -15,8 +16,10 @@ from __future__ import annotations
 
 from fourgames.vier_jahreszeiten._render import render
 from fourgames.vier_jahreszeiten._rules import (
+    ACTIONS,
     CZARINA,
     GAME_ID,
+    INFO,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PRESETS,
@@ -40,8 +43,10 @@ from fourgames.vier_jahreszeiten._rules import (
     all_cards,
     apply,
     canonical,
+    check,
     current_player,
     events,
+    find_action,
     foundation_cards,
     is_legal,
     is_terminal,
@@ -55,14 +60,18 @@ from fourgames.vier_jahreszeiten._rules import (
     position,
     rank_value,
     scores,
+    upgrade_json,
     validate,
+    validate_observation,
     winners,
 )
 from fourgames.vier_jahreszeiten._solver import Outcome, SolveResult, solve
 
 __all__ = [
+    "ACTIONS",
     "CZARINA",
     "GAME_ID",
+    "INFO",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "PRESETS",
@@ -88,8 +97,10 @@ __all__ = [
     "all_cards",
     "apply",
     "canonical",
+    "check",
     "current_player",
     "events",
+    "find_action",
     "foundation_cards",
     "is_legal",
     "is_terminal",
@@ -105,6 +116,8 @@ __all__ = [
     "render",
     "scores",
     "solve",
+    "upgrade_json",
     "validate",
+    "validate_observation",
     "winners",
 ]

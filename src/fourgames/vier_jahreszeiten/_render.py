@@ -1,21 +1,27 @@
-"""A text picture of a Vier Jahreszeiten table: the cross as a cross, the four corners."""
+"""A text picture of a Vier Jahreszeiten table: the cross as a cross, the four corners.
+
+A state and its observation give the same picture: it shows the stock's size, never its order.
+"""
 
 from __future__ import annotations
 
 from fourgames.cards import DECK_52, Suit
-from fourgames.vier_jahreszeiten._rules import Layout, State, foundation_cards
+from fourgames.vier_jahreszeiten._rules import Layout, Observation, State, foundation_cards
+
+Table = State | Observation
+"""What `render` draws: a state, or what the player sees of it."""
 
 _RANK_TEXT = {(1 if c.rank == 14 else int(c.rank)): c.rank.symbol for c in DECK_52}
 _CROSS_ROWS = ((None, 3, None), (0, 1, 2), (None, 4, None))
 """Display order of the deal (§3): left, centre, right, top, bottom."""
 
 
-def _pile_text(state: State, index: int) -> str:
+def _pile_text(state: Table, index: int) -> str:
     pile = state.piles[index]
     return f"{index}: " + (" ".join(str(c) for c in pile) if pile else "—")
 
 
-def _corner(state: State, suit: Suit) -> str:
+def _corner(state: Table, suit: Suit) -> str:
     count = state.foundations[list(Suit).index(suit)]
     if not count:
         return f"{suit.symbol} —"
@@ -23,9 +29,9 @@ def _corner(state: State, suit: Suit) -> str:
     return f"{suit.symbol} {top} ({count})"
 
 
-def render(state: State) -> str:
+def render(state: State | Observation) -> str:
     """The table: the corners (foundations, fixed one suit per corner), the tableau, the waste
-    top and the stock count.
+    top and the stock count (of a state, or of the player's observation of one).
 
     >>> from fourgames.vier_jahreszeiten import new_game
     >>> print(render(new_game(1, seed=1)))
@@ -53,5 +59,6 @@ def render(state: State) -> str:
         lines.extend(_pile_text(state, i) for i in range(len(state.piles)))
     waste = str(state.waste[-1]) if state.waste else "—"
     base = _RANK_TEXT[state.base]
-    lines.append(f"base {base} · waste {waste} ({len(state.waste)}) · stock {len(state.stock)}")
+    stock = state.stock_size if isinstance(state, Observation) else len(state.stock)
+    lines.append(f"base {base} · waste {waste} ({len(state.waste)}) · stock {stock}")
     return "\n".join(line.rstrip() for line in lines)

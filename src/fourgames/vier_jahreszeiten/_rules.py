@@ -1,6 +1,8 @@
-"""Vier Jahreszeiten (Vanishing Cross, Four Seasons): the rules, top to bottom like the spec.
+"""Vier Jahreszeiten (Vanishing Cross, Four Seasons): the rules, top to bottom like their text.
 
-Spec: ``shared/rules/vier-jahreszeiten.md``; sections are cited as §n. Ranks count A=1 … K=13.
+The rules text is ``docs/rules/vier-jahreszeiten.md`` (after the German rulebook
+"Vier Jahreszeiten"); its sections are cited as §n, its resolved ambiguities as An and its test
+scenarios as Tn. Ranks count A=1 … K=13.
 """
 
 from __future__ import annotations
@@ -8,14 +10,26 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Iterable, Iterator
-from typing import ClassVar, Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
 from fourgames._builder import builder
+from fourgames._kernel import (
+    Actions,
+    GameInfo,
+    Rulebook,
+    action,
+    check_options,
+    check_players,
+    check_seat,
+    check_seed,
+    fail,
+    validator,
+)
 from fourgames.cards import DECK_52, Card, Rank, Suit, sorted_cards
-from fourgames.errors import FormatError, IllegalActionError
-from fourgames.shuffle import fresh_seed, shuffled
+from fourgames.errors import IllegalActionError
+from fourgames.shuffle import derive_seed, fresh_seed, shuffled
 
 GAME_ID: Final = "vier-jahreszeiten"
 MIN_PLAYERS: Final = 1
@@ -29,7 +43,9 @@ _RANK: Final[dict[Card, int]] = {c: 1 if c.rank is Rank.ACE else int(c.rank) for
 _RED: Final[dict[Card, bool]] = {c: c.suit.is_red for c in DECK_52}
 _SUITS: Final = tuple(Suit)
 _SUIT_INDEX: Final = {suit: i for i, suit in enumerate(_SUITS)}
-_CARD_OF: Final[dict[tuple[int, int], Card]] = {(_RANK[c], _SUIT_INDEX[c.suit]): c for c in DECK_52}
+_SUIT_OF: Final[dict[Card, int]] = {c: _SUIT_INDEX[c.suit] for c in DECK_52}
+"""Each card's foundation, ♣ ♦ ♥ ♠ = 0 1 2 3 (keyed by the card: cards hash fast, suits not)."""
+_CARD_OF: Final[dict[tuple[int, int], Card]] = {(_RANK[c], _SUIT_OF[c]): c for c in DECK_52}
 
 _RANK_TEXT: Final = {_RANK[c]: c.rank.symbol for c in DECK_52}
 
@@ -103,118 +119,98 @@ def pile_count(options: Options) -> int:
 
 
 def _check_options(options: object) -> Options:
-    if not isinstance(options, Options):
-        raise ValueError(f"options must be a vier_jahreszeiten.Options, not {options!r}")
-    for name, kind in (
-        ("layout", Layout),
-        ("czarina_fill", CzarinaFill),
-        ("czarina", bool),
-        ("wrap_cross_always", bool),
-        ("guard", bool),
-    ):
-        if not isinstance(getattr(options, name), kind):
-            raise ValueError(f"Options.{name} must be a {kind.__name__}")
-    if options.run_move is not None and not isinstance(options.run_move, RunMove):
-        raise ValueError("Options.run_move must be None or a RunMove")
+    """``options`` if its fields have their types and combine (`ValueError` otherwise)."""
+    checked = check_options(options, Options, "Vier Jahreszeiten")
+    _check_combination(checked)
+    return checked
+
+
+def _check_combination(options: Options) -> None:
     if options.czarina_fill is not CzarinaFill.STOCK and not options.czarina:
         raise ValueError("Options.czarina_fill applies only with czarina=True")
-    return options
+
+
+INFO: Final = GameInfo(
+    id=GAME_ID,
+    name="Vier Jahreszeiten",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    presets=PRESETS,
+    rules_version=RULES_VERSION,
+    perfect_information=False,
+    cooperative=False,
+    has_events=False,
+)
+"""Vier Jahreszeiten as data: a solitaire whose stock lies face down (§2)."""
 
 
 # --- Actions (§5, §7.1) -----------------------------------------------------------------------
 
 
-@attrs.frozen
+@action("turn")
 class Turn:
     """M1: turn the stock's top card onto the waste (§5)."""
 
-    TAG: ClassVar[str] = "turn"
 
-    def __str__(self) -> str:
-        return "turn"
-
-
-@attrs.frozen
+@action("found {card}", tag="to-foundation")
 class ToFoundation:
-    """M2: move the free ``card`` onto its suit's foundation, or start it (§5)."""
+    """M2: move the free ``card`` onto its suit's foundation, or start it (§5).
 
-    TAG: ClassVar[str] = "to-foundation"
+    Written ``found 7♦``; its JSON tag ``to-foundation`` is read as a keyword too.
+    """
+
     card: Card
 
-    def __str__(self) -> str:
-        return f"found {self.card}"
 
-
-@attrs.frozen
+@action("build {card} {pile}")
 class Build:
     """M3: move the free ``card`` onto the non-empty tableau pile ``pile`` (§5)."""
 
-    TAG: ClassVar[str] = "build"
     card: Card
     pile: int
 
-    def __str__(self) -> str:
-        return f"build {self.card} {self.pile}"
 
-
-@attrs.frozen
+@action("fill {card} {pile}")
 class Fill:
     """M4: move the free ``card`` into the empty tableau pile ``pile`` (§5)."""
 
-    TAG: ClassVar[str] = "fill"
     card: Card
     pile: int
 
-    def __str__(self) -> str:
-        return f"fill {self.card} {self.pile}"
 
-
-@attrs.frozen
+@action("run {card} {pile}", tag="move-run")
 class MoveRun:
     """Sequence move (§7.1): ``card`` and every card above it go onto pile ``pile``.
 
-    ``card`` is the lowest card of the moved run, the one that lands on the target.
+    ``card`` is the lowest card of the moved run, the one that lands on the target. Written
+    ``run 7♦ 3``; its JSON tag ``move-run`` is read as a keyword too.
     """
 
-    TAG: ClassVar[str] = "move-run"
     card: Card
     pile: int
 
-    def __str__(self) -> str:
-        return f"run {self.card} {self.pile}"
-
 
 Action: TypeAlias = Turn | ToFoundation | Build | Fill | MoveRun
+ACTIONS: Final = Actions[Action](
+    "Vier Jahreszeiten", (Turn, ToFoundation, Build, Fill, MoveRun), card=Card
+)
 
 TURN: Final = Turn()
 _TO_FOUNDATION: Final = {c: ToFoundation(c) for c in DECK_52}
 _BUILD: Final = {(c, j): Build(c, j) for c in DECK_52 for j in range(12)}
 _FILL: Final = {(c, j): Fill(c, j) for c in DECK_52 for j in range(12)}
 _RUN: Final = {(c, j): MoveRun(c, j) for c in DECK_52 for j in range(12)}
+ACTIONS.intern([TURN, *_TO_FOUNDATION.values(), *_BUILD.values(), *_FILL.values(), *_RUN.values()])
 
 
 def parse_action(text: str) -> Action:
-    """Read the text notation of `str(action)`: ``turn``, ``found 7♦``, ``build 4♠ 1``…
+    """The action written ``text``: ``turn``, ``found 7♦`` (or ``to-foundation 7d``),
+    ``build 4♠ 1``, ``fill K♣ 0``, ``run 9♣ 1`` (or ``move-run 9c 1``).
 
     >>> parse_action("build 4♠ 1")
     Build(card=Card.parse('4♠'), pile=1)
     """
-    words = text.split()
-    try:
-        if words == ["turn"]:
-            return TURN
-        if len(words) == 2 and words[0] == "found":
-            return ToFoundation(Card.parse(words[1]))
-        kinds: dict[str, type[Build] | type[Fill] | type[MoveRun]] = {
-            "build": Build,
-            "fill": Fill,
-            "run": MoveRun,
-        }
-        if len(words) == 3 and words[0] in kinds and words[2].isdigit():
-            return kinds[words[0]](Card.parse(words[1]), int(words[2]))
-    except FormatError:
-        pass
-    raise FormatError(f"not a Vier Jahreszeiten action: {text!r}")
+    return ACTIONS.parse(text)
 
 
 # --- State (§2) -------------------------------------------------------------------------------
@@ -280,17 +276,22 @@ def new_game(players: int = 1, *, seed: int | None = None, options: Options | No
     >>> len(state.piles), len(state.stock), sum(state.foundations)
     (5, 46, 1)
     """
-    if players != 1:
-        raise ValueError(f"Vier Jahreszeiten is played by exactly 1 player, not {players}")
+    check_players(players, INFO)
     options = _check_options(VANISHING_CROSS if options is None else options)
-    if seed is None:
-        seed = fresh_seed()
-    deck = shuffled(DECK_52, seed)
+    seed = check_seed(seed)
+    seed = fresh_seed() if seed is None else seed
+    deck = _shuffled_deck(seed)
     n = pile_count(options)
     base_card = deck[n]
     foundations = tuple(1 if suit is base_card.suit else 0 for suit in _SUITS)
     piles = tuple((card,) for card in deck[:n])
     return _settle(options, seed, _RANK[base_card], piles, foundations, deck[n + 1 :], (), None)
+
+
+def _shuffled_deck(seed: int) -> tuple[Card, ...]:
+    """The deck in the order of ``seed``. `random.Random` seeds with the absolute value, so a
+    negative seed goes through `derive_seed` first: seed -k deals its own game, not k's."""
+    return shuffled(DECK_52, seed if seed >= 0 else derive_seed(seed, "deal"))
 
 
 def _settle(
@@ -365,14 +366,25 @@ def position(
     piles_t = tuple(tuple(pile) for pile in piles)
     waste = tuple(waste)
     if stock is None:
-        placed = {c for pile in piles_t for c in pile} | set(waste)
-        for suit, count in zip(_SUITS, counts, strict=True):
-            placed.update(foundation_cards(b, suit, count))
-        stock = tuple(c for c in DECK_52 if c not in placed)
+        stock = _unplaced(b, piles_t, tuple(counts), waste)
     seen = frozenset((canonical(piles_t),)) if options.guard else frozenset()
     state = State(options, seed, b, piles_t, tuple(counts), tuple(stock), tuple(waste), seen)
     validate(state)
     return state
+
+
+def _unplaced(
+    base: int,
+    piles: tuple[tuple[Card, ...], ...],
+    foundations: tuple[int, ...],
+    waste: tuple[Card, ...],
+) -> tuple[Card, ...]:
+    """The cards neither in the tableau, on the foundations nor in the waste, in `DECK_52`
+    order: a stand-in for a stock whose order is unknown."""
+    placed = {c for pile in piles for c in pile} | set(waste)
+    for suit, count in zip(_SUITS, foundations, strict=True):
+        placed.update(foundation_cards(base, suit, count))
+    return tuple(c for c in DECK_52 if c not in placed)
 
 
 # --- Who moves, and the end (§6) --------------------------------------------------------------
@@ -449,7 +461,7 @@ _FITS: Final = {
 
 def _fits_foundation(state: State, card: Card) -> bool:
     """§5 M2: start a foundation with a base-rank card, or succ(top) on a started one."""
-    count = state.foundations[_SUIT_INDEX[card.suit]]
+    count = state.foundations[_SUIT_OF[card]]
     b = state.base
     if count == 0:
         return _RANK[card] == b
@@ -530,8 +542,8 @@ def _cross_moves(state: State) -> Iterator[tuple[Action, int, int, int]]:
         ]
         moves.extend((_FILL[card, j], j) for j in empty)
         moves.sort(key=_second)
-        for action, j in moves:
-            yield action, i, 1, j
+        for listed, j in moves:
+            yield listed, i, 1, j
         if run_move is None or len(pile) < 2:
             continue
         # §7.1: "whole" moves only the whole pile, onto a non-empty pile; any_tail moves any
@@ -576,10 +588,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if _fills_allowed(state.options):
             moves.extend((_FILL[top, j], j) for j in empty)
         moves.sort(key=_second)
-        out.extend(action for action, _ in moves)
-    for action, src, depth, dst in _cross_moves(state):
+        out.extend(listed for listed, _ in moves)
+    for listed, src, depth, dst in _cross_moves(state):
         if _guard_allows(state, _cross_move_piles(piles, src, depth, dst), src):
-            out.append(action)
+            out.append(listed)
     if state.stock:
         out.append(TURN)
     return tuple(out)
@@ -609,51 +621,13 @@ def _has_action(state: State) -> bool:
 # --- Applying an action ------------------------------------------------------------------------
 
 
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; `IllegalActionError` naming the rule if it is not legal.
-
-    >>> state = apply(new_game(1, seed=1), TURN)
-    >>> len(state.stock), len(state.waste)
-    (45, 1)
-    """
-    if not isinstance(state, State):
-        raise IllegalActionError(f"not a Vier Jahreszeiten state: {state!r}", rule="API")
+def _check_playing(state: State) -> None:
     if is_won(state):
         raise IllegalActionError("the game is won: no more moves", rule="§6")
-    match action:
-        case Turn():
-            _check_turn(state)
-            return _settle(
-                state.options,
-                state.seed,
-                state.base,
-                state.piles,
-                state.foundations,
-                state.stock[1:],
-                (*state.waste, state.stock[0]),
-                None,
-            )
-        case ToFoundation(card=card):
-            src = _check_to_foundation(state, card)
-            return _to_foundation(state, card, src)
-        case Build(card=card, pile=pile):
-            src = _check_build(state, card, pile)
-            return _move_card(state, card, src, pile)
-        case Fill(card=card, pile=pile):
-            src = _check_fill(state, card, pile)
-            return _move_card(state, card, src, pile)
-        case MoveRun(card=card, pile=pile):
-            src, depth = _check_move_run(state, card, pile)
-            new_piles = _cross_move_piles(state.piles, src, depth, pile)
-            return _after_cross_move(state, new_piles, src)
-        case _:
-            raise IllegalActionError(f"not a Vier Jahreszeiten action: {action!r}", rule="API")
 
 
-def _locate(state: State, card: object) -> int:
+def _locate(state: State, card: Card) -> int:
     """Where the free ``card`` is: a pile index, or -1 for the waste top (§4)."""
-    if not isinstance(card, Card):
-        raise IllegalActionError(f"not a card: {card!r}", rule="API")
     for i, pile in enumerate(state.piles):
         if pile and pile[-1] == card:
             return i
@@ -662,34 +636,66 @@ def _locate(state: State, card: object) -> int:
     raise IllegalActionError(f"{card} is not a free card", rule="§4")
 
 
-def _check_pile_index(state: State, pile: object) -> int:
-    if type(pile) is not int or not 0 <= pile < len(state.piles):
+def _check_pile_index(state: State, pile: int) -> int:
+    if not 0 <= pile < len(state.piles):
         raise IllegalActionError(f"no tableau pile {pile!r}", rule="§2")
     return pile
 
 
-def _check_turn(state: State) -> None:
+def _check_turn(state: State, action: Turn) -> None:
+    _check_playing(state)
     if not state.stock:
         raise IllegalActionError("the stock is empty; there is no second pass", rule="§5")
 
 
-def _check_to_foundation(state: State, card: Card) -> int:
-    src = _locate(state, card)
+def _turn(state: State, action: Turn) -> State:
+    return _settle(
+        state.options,
+        state.seed,
+        state.base,
+        state.piles,
+        state.foundations,
+        state.stock[1:],
+        (*state.waste, state.stock[0]),
+        None,
+    )
+
+
+def _check_to_foundation(state: State, action: ToFoundation) -> None:
+    _check_playing(state)
+    card = action.card
+    _locate(state, card)
     if not _fits_foundation(state, card):
-        if state.foundations[_SUIT_INDEX[card.suit]] == 0:
+        if state.foundations[_SUIT_OF[card]] == 0:
             raise IllegalActionError(
                 f"the {card.suit.symbol} foundation must be started with a {_base_text(state)}",
                 rule="§5",
             )
         raise IllegalActionError(f"{card} does not follow on its foundation", rule="§5")
-    return src
 
 
 def _base_text(state: State) -> str:
     return _RANK_TEXT[state.base]
 
 
-def _check_build(state: State, card: Card, pile: int) -> int:
+def _to_foundation(state: State, action: ToFoundation) -> State:
+    card = action.card
+    src = _locate(state, card)
+    s = _SUIT_OF[card]
+    foundations = (*state.foundations[:s], state.foundations[s] + 1, *state.foundations[s + 1 :])
+    if src < 0:
+        piles, waste = state.piles, state.waste[:-1]
+    else:
+        piles = (*state.piles[:src], state.piles[src][:-1], *state.piles[src + 1 :])
+        waste = state.waste
+    return _settle(
+        state.options, state.seed, state.base, piles, foundations, state.stock, waste, None
+    )
+
+
+def _check_build(state: State, action: Build) -> None:
+    _check_playing(state)
+    card, pile = action.card, action.pile
     src = _locate(state, card)
     dst = _check_pile_index(state, pile)
     if src == dst:
@@ -702,10 +708,11 @@ def _check_build(state: State, card: Card, pile: int) -> int:
         raise IllegalActionError(f"{card} does not go on {target[-1]}", rule=rule)
     if src >= 0:
         _check_guard(state, _cross_move_piles(state.piles, src, 1, dst), src)
-    return src
 
 
-def _check_fill(state: State, card: Card, pile: int) -> int:
+def _check_fill(state: State, action: Fill) -> None:
+    _check_playing(state)
+    card, pile = action.card, action.pile
     src = _locate(state, card)
     dst = _check_pile_index(state, pile)
     if not _fills_allowed(state.options):
@@ -714,61 +721,12 @@ def _check_fill(state: State, card: Card, pile: int) -> int:
         raise IllegalActionError(f"pile {dst} is not empty", rule="§5")
     if src >= 0:
         _check_guard(state, _cross_move_piles(state.piles, src, 1, dst), src)
-    return src
 
 
-def _check_move_run(state: State, card: Card, pile: int) -> tuple[int, int]:
-    run_move = state.options.run_move
-    if run_move is None:
-        raise IllegalActionError("sequence moves are not played", rule="§7.1")
-    if not isinstance(card, Card):
-        raise IllegalActionError(f"not a card: {card!r}", rule="API")
-    dst = _check_pile_index(state, pile)
-    holding = [i for i, pile_cards in enumerate(state.piles) if card in pile_cards]
-    if not holding:
-        raise IllegalActionError(f"{card} is not in the tableau", rule="§7.1")
-    src = holding[0]
-    cards_ = state.piles[src]
-    depth = len(cards_) - cards_.index(card)
-    if depth < 2:
-        raise IllegalActionError("a run has two or more cards; one card is a build", rule="§7.1")
-    if run_move is RunMove.WHOLE and depth != len(cards_):
-        raise IllegalActionError("only a whole pile moves as a run", rule="§7.1")
-    if src == dst:
-        raise IllegalActionError(f"the run is already on pile {dst}", rule="§7.1")
-    target = state.piles[dst]
-    if target:
-        if not _fits_on(state, card, target[-1]):
-            raise IllegalActionError(f"{card} does not go on {target[-1]}", rule="§7.1")
-    elif run_move is RunMove.WHOLE:
-        raise IllegalActionError("a whole pile moves only onto a non-empty pile", rule="§7.1")
-    elif not _fills_allowed(state.options):
-        raise IllegalActionError("Czarina fills spaces only from the stock", rule="§7.2")
-    _check_guard(state, _cross_move_piles(state.piles, src, depth, dst), src)
-    return src, depth
-
-
-def _check_guard(state: State, new_piles: tuple[tuple[Card, ...], ...], src: int) -> None:
-    if not _guard_allows(state, new_piles, src):
-        raise IllegalActionError(
-            "the tableau would repeat a configuration since the last progress move", rule="§6"
-        )
-
-
-def _to_foundation(state: State, card: Card, src: int) -> State:
-    s = _SUIT_INDEX[card.suit]
-    foundations = (*state.foundations[:s], state.foundations[s] + 1, *state.foundations[s + 1 :])
-    if src < 0:
-        piles, waste = state.piles, state.waste[:-1]
-    else:
-        piles = (*state.piles[:src], state.piles[src][:-1], *state.piles[src + 1 :])
-        waste = state.waste
-    return _settle(
-        state.options, state.seed, state.base, piles, foundations, state.stock, waste, None
-    )
-
-
-def _move_card(state: State, card: Card, src: int, dst: int) -> State:
+def _move_card(state: State, action: Build | Fill) -> State:
+    """A `Build` or `Fill`: one free card onto pile ``action.pile``."""
+    card, dst = action.card, action.pile
+    src = _locate(state, card)
     if src < 0:  # from the waste: progress (§6)
         piles = (*state.piles[:dst], (*state.piles[dst], card), *state.piles[dst + 1 :])
         return _settle(
@@ -781,10 +739,55 @@ def _move_card(state: State, card: Card, src: int, dst: int) -> State:
             state.waste[:-1],
             None,
         )
-    return _after_cross_move(state, _cross_move_piles(state.piles, src, 1, dst), src)
+    return _after_cross_move(state, _cross_move_piles(state.piles, src, 1, dst))
 
 
-def _after_cross_move(state: State, piles: tuple[tuple[Card, ...], ...], src: int) -> State:
+def _run_of(state: State, card: Card) -> tuple[int, int]:
+    """The pile holding ``card`` in the tableau and the run's depth (``card`` and above)."""
+    for src, cards_ in enumerate(state.piles):
+        if card in cards_:
+            return src, len(cards_) - cards_.index(card)
+    raise IllegalActionError(f"{card} is not in the tableau", rule="§7.1")
+
+
+def _check_move_run(state: State, action: MoveRun) -> None:
+    _check_playing(state)
+    card, pile = action.card, action.pile
+    run_move = state.options.run_move
+    if run_move is None:
+        raise IllegalActionError("sequence moves are not played", rule="§7.1")
+    dst = _check_pile_index(state, pile)
+    src, depth = _run_of(state, card)
+    if depth < 2:
+        raise IllegalActionError("a run has two or more cards; one card is a build", rule="§7.1")
+    if run_move is RunMove.WHOLE and depth != len(state.piles[src]):
+        raise IllegalActionError("only a whole pile moves as a run", rule="§7.1")
+    if src == dst:
+        raise IllegalActionError(f"the run is already on pile {dst}", rule="§7.1")
+    target = state.piles[dst]
+    if target:
+        if not _fits_on(state, card, target[-1]):
+            raise IllegalActionError(f"{card} does not go on {target[-1]}", rule="§7.1")
+    elif run_move is RunMove.WHOLE:
+        raise IllegalActionError("a whole pile moves only onto a non-empty pile", rule="§7.1")
+    elif not _fills_allowed(state.options):
+        raise IllegalActionError("Czarina fills spaces only from the stock", rule="§7.2")
+    _check_guard(state, _cross_move_piles(state.piles, src, depth, dst), src)
+
+
+def _move_run(state: State, action: MoveRun) -> State:
+    src, depth = _run_of(state, action.card)
+    return _after_cross_move(state, _cross_move_piles(state.piles, src, depth, action.pile))
+
+
+def _check_guard(state: State, new_piles: tuple[tuple[Card, ...], ...], src: int) -> None:
+    if not _guard_allows(state, new_piles, src):
+        raise IllegalActionError(
+            "the tableau would repeat a configuration since the last progress move", rule="§6"
+        )
+
+
+def _after_cross_move(state: State, piles: tuple[tuple[Card, ...], ...]) -> State:
     return _settle(
         state.options,
         state.seed,
@@ -797,13 +800,44 @@ def _after_cross_move(state: State, piles: tuple[tuple[Card, ...], ...], src: in
     )
 
 
-def is_legal(state: State, action: Action) -> bool:
-    """Whether `apply` accepts ``action`` (its checks, without building the new state)."""
-    try:
-        apply(state, action)
-    except IllegalActionError:
-        return False
-    return True
+RULES: Final = Rulebook[State, Action](
+    State,
+    ACTIONS,
+    {
+        Turn: (_check_turn, _turn),
+        ToFoundation: (_check_to_foundation, _to_foundation),
+        Build: (_check_build, _move_card),
+        Fill: (_check_fill, _move_card),
+        MoveRun: (_check_move_run, _move_run),
+    },
+)
+
+
+def check(state: State, action: object) -> None:
+    """Raise the `IllegalActionError` `apply` would raise for ``action``; return if legal."""
+    RULES.check(state, action)
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether `apply` accepts ``action`` now (its checks; no successor is built)."""
+    return RULES.is_legal(state, action)
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; `IllegalActionError` naming the rule if it is not legal.
+
+    >>> state = apply(new_game(1, seed=1), TURN)
+    >>> len(state.stock), len(state.waste)
+    (45, 1)
+    """
+    return RULES.apply(state, action)
+
+
+def find_action(state: State, text: str) -> Action:
+    """The legal action ``text`` names: its exact text, ASCII cards (``found 7d``), a unique
+    prefix or part (``build 4s`` when one build of 4♠ is legal); otherwise
+    `IllegalActionError` with the rule it breaks or the candidates."""
+    return ACTIONS.find(legal_actions(state), text, lambda found: check(state, found))
 
 
 # --- What the player sees ---------------------------------------------------------------------
@@ -811,30 +845,75 @@ def is_legal(state: State, action: Action) -> bool:
 
 @attrs.frozen
 class Observation:
-    """Everything but the stock's order (its size is public; the seed would reveal it)."""
+    """Everything but the stock's order (its size is public; the seed would reveal it).
 
+    The shared vocabulary first: a solitaire has no hand, so ``hand`` is ``()`` and
+    ``hand_sizes`` is ``(0,)``; ``stock_size`` counts the face-down stock.
+    """
+
+    player: int
+    to_move: int | None
+    scores: tuple[int, ...]
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
     options: Options
     base: int
     piles: tuple[tuple[Card, ...], ...]
     foundations: tuple[int, ...]
-    stock_size: int
     waste: tuple[Card, ...]
+    """All of it: every card in it was seen face up."""
     seen: frozenset[Config]
+    """The guard's configurations (§6): public history."""
 
 
 def observe(state: State, player: int = 0) -> Observation:
     """What the player knows: the whole table except the order of the stock."""
-    if player != 0:
-        raise ValueError(f"Vier Jahreszeiten has one player, 0, not {player!r}")
+    check_seat(player, 1)
     return Observation(
+        player,
+        current_player(state),
+        scores(state),
+        (),
+        (0,),
+        len(state.stock),
         state.options,
         state.base,
         state.piles,
         state.foundations,
-        len(state.stock),
         state.waste,
         state.seen,
     )
+
+
+def _stand_in(observation: Observation) -> State:
+    """A state the observation could come from: the unseen cards as the stock, in deck order."""
+    stock = _unplaced(
+        observation.base, observation.piles, observation.foundations, observation.waste
+    )
+    return State(
+        observation.options,
+        0,
+        observation.base,
+        observation.piles,
+        observation.foundations,
+        stock,
+        observation.waste,
+        observation.seen,
+    )
+
+
+def upgrade_json(tag: str, schema: int, fields: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 observations held the table only: add the shared vocabulary (player 0, who is
+    to move, the score, no hand), computed from the table."""
+    if tag != "observation" or schema >= 2:
+        return fields
+    from fourgames.serialization import structure
+
+    vocabulary = {"player": 0, "to_move": 0, "scores": [0], "hand": [], "hand_sizes": [0]}
+    table = _stand_in(structure({**vocabulary, **fields}, Observation))
+    validate(table)
+    return {**fields, **vocabulary, "to_move": current_player(table), "scores": [*scores(table)]}
 
 
 # --- Bounds and validation --------------------------------------------------------------------
@@ -848,6 +927,7 @@ def max_game_length(players: int, options: Options) -> int:
     which card (of the 4 of the next rank, or none) lies under each of the m ≤ 52 cards, so
     there are at most 5**m configurations, and the guard lets each be reached once.
     """
+    check_players(players, INFO)
     options = _check_options(options)
     if not options.guard:
         raise ValueError("without the guard (§6) a game can last forever")
@@ -868,61 +948,93 @@ def all_cards(state: State) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def validate(state: State) -> None:
-    """Raise `FormatError` for an impossible position.
-
-    Checks the 52 distinct cards, the pile count, foundation sizes, that each pile is one
-    descending run (§5 invariant), Czarina's refill invariants and the guard's ``seen``.
-    """
-    if not isinstance(state, State):
-        raise FormatError(f"not a Vier Jahreszeiten state: {state!r}")
-    options = _check_format_options(state.options)
-    if type(state.base) is not int or not 1 <= state.base <= 13:
-        raise FormatError("base must be a rank from 1 (ace) to 13 (king)")
-    if len(state.foundations) != 4 or any(
-        type(n) is not int or not 0 <= n <= FOUNDATION_SIZE for n in state.foundations
-    ):
-        raise FormatError("foundations: four counts of 0..13 (♣ ♦ ♥ ♠)")
+def _rules_of_position(state: State) -> None:
+    """The 52 distinct cards, the pile count, foundation sizes, each pile one descending run
+    (§5 invariant), Czarina's refill invariants and the guard's ``seen`` (§6)."""
+    options = state.options
+    try:
+        _check_combination(options)
+    except ValueError as err:
+        fail(str(err), "$.options")
+    if not 1 <= state.base <= 13:
+        fail("base must be a rank from 1 (ace) to 13 (king)", "$.base")
+    if len(state.foundations) != 4:
+        fail("four foundations, ♣ ♦ ♥ ♠", "$.foundations")
+    for s, count in enumerate(state.foundations):
+        if not 0 <= count <= FOUNDATION_SIZE:
+            fail(f"a foundation holds 0..{FOUNDATION_SIZE} cards", f"$.foundations[{s}]")
     if not any(state.foundations):
-        raise FormatError("foundations: the base card starts one foundation (§3)")
+        fail("the base card starts one foundation (§3)", "$.foundations")
     if len(state.piles) != pile_count(options):
-        raise FormatError(f"piles: expected {pile_count(options)} tableau piles")
-    every = all_cards(state)
-    if any(not isinstance(c, Card) for c in every):
-        raise FormatError("every card must be a Card")
-    if len(every) != 52 or len(set(every)) != 52:
-        raise FormatError("the position must hold each of the 52 cards exactly once")
+        fail(f"expected {pile_count(options)} tableau piles", "$.piles")
+    _check_each_card_once(state)
     for i, pile in enumerate(state.piles):
-        for below, above in itertools.pairwise(pile):
+        for j, (below, above) in enumerate(itertools.pairwise(pile), start=1):
             if not _fits_on(state, above, below):
-                raise FormatError(f"piles[{i}]: {above} does not go on {below} (§5 invariant)")
+                fail(f"{above} does not go on {below} (§5 invariant)", f"$.piles[{i}][{j}]")
     if options.czarina and () in state.piles:
+        empty = f"$.piles[{state.piles.index(())}]"
         if options.czarina_fill is CzarinaFill.STOCK and state.stock:
-            raise FormatError("Czarina: an empty pile with a non-empty stock (§7.2)")
+            fail("Czarina: an empty pile with a non-empty stock (§7.2)", empty)
         if options.czarina_fill is CzarinaFill.WASTE_PYSOL and (state.stock or state.waste):
-            raise FormatError("Czarina (waste_pysol): an empty pile with cards to refill it")
+            fail("Czarina (waste_pysol): an empty pile with cards to refill it (A13)", empty)
     pysol = options.czarina and options.czarina_fill is CzarinaFill.WASTE_PYSOL
     if pysol and state.stock and not state.waste:
-        raise FormatError("Czarina (waste_pysol): an empty waste with a non-empty stock")
-    if not options.guard:
+        fail("Czarina (waste_pysol): an empty waste with a non-empty stock (A13)", "$.waste")
+    _check_seen(state)
+
+
+def _check_each_card_once(state: State) -> None:
+    where: dict[Card, str] = {}
+    for suit, count in zip(_SUITS, state.foundations, strict=True):
+        for card in foundation_cards(state.base, suit, count):
+            where[card] = "$.foundations"
+    zones = [(f"$.piles[{i}]", pile) for i, pile in enumerate(state.piles)]
+    for path, zone in (*zones, ("$.stock", state.stock), ("$.waste", state.waste)):
+        for k, card in enumerate(zone):
+            if card in where:
+                fail(f"each of the 52 cards once: {card} is also in {where[card]}", f"{path}[{k}]")
+            where[card] = f"{path}[{k}]"
+    if len(where) != 52:
+        missing = " ".join(str(c) for c in DECK_52 if c not in where)
+        fail(f"each of the 52 cards once: {missing} missing")
+
+
+def _check_seen(state: State) -> None:
+    if not state.options.guard:
         if state.seen:
-            raise FormatError("seen must be empty without the guard (§6)")
+            fail("seen must be empty without the guard (§6)", "$.seen")
         return
-    here = canonical(state.piles)
-    if here not in state.seen:
-        raise FormatError("seen must hold the current configuration (§6)")
+    if canonical(state.piles) not in state.seen:
+        fail("seen must hold the current configuration (§6)", "$.seen")
     cross = sorted_cards(c for pile in state.piles for c in pile)
     for config in state.seen:
         if (
             len(config) != len(state.piles)
-            or list(config) != sorted(config)
+            or config != canonical(config)
             or sorted_cards(c for pile in config for c in pile) != cross
         ):
-            raise FormatError("seen: every configuration holds the tableau's cards (§6)")
+            fail("every configuration is a canonical tableau of the same cards (§6)", "$.seen")
 
 
-def _check_format_options(options: object) -> Options:
-    try:
-        return _check_options(options)
-    except ValueError as err:
-        raise FormatError(str(err)) from None
+validate: Final = validator("Vier Jahreszeiten", State, _rules_of_position)
+
+
+def _rules_of_observation(observation: Observation) -> None:
+    """What a state's table must be, and the shared fields as `observe` gives them."""
+    if observation.player != 0:
+        fail("the one player is player 0", "$.player")
+    if observation.hand != () or observation.hand_sizes != (0,):
+        fail("a solitaire has no hand: hand (), hand_sizes (0,)", "$.hand")
+    table = _stand_in(observation)
+    validate(table)
+    if observation.stock_size != len(table.stock):
+        fail(f"the unseen cards make a stock of {len(table.stock)}", "$.stock_size")
+    if observation.to_move != current_player(table):
+        fail(f"to_move must be {current_player(table)} here", "$.to_move")
+    if observation.scores != scores(table):
+        fail(f"scores must be {scores(table)}, the cards on the foundations", "$.scores")
+
+
+validate_observation: Final = validator("Vier Jahreszeiten", Observation, _rules_of_observation)
+"""`FormatError` naming the place unless the observation is one `observe` can give."""

@@ -1,7 +1,7 @@
 """An exact solver for Vier Jahreszeiten, for a player who knows the order of the stock.
 
 Depth-first search over positions with a transposition table keyed on the canonical position
-(the tableau as a multiset of piles, spec §6). The search ignores the no-repetition guard and
+(the tableau as a multiset of piles, §6). The search ignores the no-repetition guard and
 instead never enters a position twice; a line without repeated positions is always legal under
 the guard, and any winning line can be shortened to one (§6 "lossless"). The configurations
 the root's guard has already seen are entered into the table first, so the line found is legal
