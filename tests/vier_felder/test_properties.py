@@ -46,14 +46,12 @@ st.register_type_strategy(
     ),
 )
 
-PRESETS = {"rulebook": RULEBOOK, "volle-ernte": VOLLE_ERNTE, "joker-sun": JOKER_SUN}
-
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("preset", sorted(vf.PRESETS))
 def test_check_game(players: int, preset: str) -> None:
     seeds = range(2) if preset == "rulebook" else range(1)  # joker-sun only changes render
-    report = check_game(vf, players=[players], options=PRESETS[preset], seeds=seeds)
+    report = check_game(vf, players=[players], options=vf.PRESETS[preset], seeds=seeds)
     assert report.games == len(seeds)
     assert report.actions > 40
 

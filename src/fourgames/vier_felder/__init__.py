@@ -66,6 +66,7 @@ from fourgames.vier_felder._rules import (
     stockpile_is_consistent,
     upgrade_json,
     validate,
+    validate_observation,
     winners,
 )
 
@@ -120,5 +121,6 @@ __all__ = [
     "stockpile_is_consistent",
     "upgrade_json",
     "validate",
+    "validate_observation",
     "winners",
 ]

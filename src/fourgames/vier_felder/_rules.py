@@ -1309,3 +1309,55 @@ def _check_the_turn(state: State) -> None:
 
 
 validate: Final = validator("Vier Felder", State, _rules_of_position)
+
+
+def _rules_of_observation(seen: Observation) -> None:
+    """The table an observation shows, the unseen cards dealt to the other hands and the draw
+    pile in any order, is a position, and the observation is what `observe` gives of it."""
+    n, player = len(seen.hand_sizes), seen.player
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        fail(f"{n} hands; Vier Felder is for 2 to 4 players", "$.hand_sizes")
+    if not 0 <= player < n:
+        fail(f"the viewer is not one of the {n} players", "$.player")
+    for p, size in enumerate(seen.hand_sizes):
+        if not 0 <= size <= HAND_SIZE:
+            fail(f"a hand holds 0 to {HAND_SIZE} cards", f"$.hand_sizes[{p}]")
+    if seen.hand_sizes[player] != len(seen.hand):
+        fail("the viewer's hand and its size disagree", f"$.hand_sizes[{player}]")
+    shown = [
+        *seen.hand,
+        *(c for field in seen.loose for c in field),
+        *(c for field in seen.stockpiles for s in field for c in s.cards),
+        *(c for pile in seen.harvested for c in pile),
+    ]
+    if not _all_cards(shown):
+        fail("not one of the 52 cards among those shown")
+    unseen = [c for c in DECK_52 if c not in set(shown)]
+    sizes = [size for p, size in enumerate(seen.hand_sizes) if p != player]
+    if seen.stock_size != len(unseen) - sum(sizes):
+        fail(f"{len(unseen)} cards are unseen: the other hands and the draw pile", "$.stock_size")
+    hands, at = [], 0
+    for p, size in enumerate(seen.hand_sizes):
+        hands.append(seen.hand if p == player else _sorted(unseen[at : at + size]))
+        at += 0 if p == player else size
+    table = State(
+        options=seen.options,
+        seed=0,
+        round=seen.round,
+        dealer=seen.dealer,
+        to_move=seen.to_move,
+        summer_field=seen.summer_field,
+        loose=seen.loose,
+        stockpiles=seen.stockpiles,
+        hands=tuple(hands),
+        draw_pile=tuple(unseen[at:]),
+        harvested=seen.harvested,
+        coins=seen.coins,
+        totals=seen.scores,
+        history=seen.history,
+    )
+    validate(table)
+
+
+validate_observation: Final = validator("Vier Felder", Observation, _rules_of_observation)
+"""`FormatError` naming the place unless the observation is one `observe` can give."""
