@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -206,3 +207,23 @@ def test_schema_1_observations_load_with_todays_names() -> None:
     upgraded = vf.upgrade_json("observation", 1, {"draw_pile_size": 4, "totals": [1, 2]})
     assert upgraded == {"stock_size": 4, "scores": [1, 2]}
     assert vf.upgrade_json("state", 1, {"totals": [1]}) == {"totals": [1]}
+
+
+def test_validate_observation_refuses_what_observe_cannot_give() -> None:
+    state = vf.new_game(3, seed=2)
+    for _ in range(7):
+        state = vf.apply(state, vf.legal_actions(state)[-1])
+    seen = vf.observe(state, 1)
+    vf.validate_observation(seen)
+    assert from_json(to_json(seen)) == seen
+    broken = {
+        "$.stock_size": attrs.evolve(seen, stock_size=seen.stock_size + 1),
+        "$.hand_sizes[1]": attrs.evolve(seen, hand_sizes=(4, 3, 4)),
+        "$.player": attrs.evolve(seen, player=3),
+        "$.summer_field": attrs.evolve(seen, summer_field=7),
+        "$.totals": attrs.evolve(seen, scores=(20, 0, 0)),
+        "$.hand": attrs.evolve(seen, hand="x"),  # type: ignore[arg-type]
+    }
+    for place, observation in broken.items():
+        with pytest.raises(FormatError, match=re.escape(f"@ {place}")):
+            vf.validate_observation(observation)
