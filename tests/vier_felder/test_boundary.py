@@ -4,14 +4,15 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any, cast
 
 import attrs
 import pytest
 
-from fourgames import FormatError, IllegalActionError
+from fourgames import FormatError, IllegalActionError, from_json, to_json
 from fourgames import vier_felder as vf
-from fourgames.cards import DECK_52, Card, Suit, cards
+from fourgames.cards import DECK_52, Card, Rank, Suit, cards
 from fourgames.vier_felder import (
     Build,
     FullHarvest,
@@ -21,6 +22,7 @@ from fourgames.vier_felder import (
     Sow,
     State,
     Stockpile,
+    _rules,
 )
 
 c = Card.parse
@@ -325,3 +327,24 @@ def test_validate_refuses_junk_in_every_field_with_a_format_error(seed: int) -> 
             except FormatError as err:
                 refusal = str(err)
                 assert " @ $" in refusal, (field.name, value, refusal)
+
+
+def test_hostile_stockpiles_are_judged_quickly() -> None:
+    """An EQUAL or SUM stockpile of all 36 cards up to 9, of every value: the brute force
+    judges each (most are refused at the stockpile) within a second in all."""
+    small = [x for x in DECK_52 if x.rank is Rank.ACE or int(x.rank) <= 9]
+    rest = [x for x in DECK_52 if x not in small]
+    state = vf.position([rest[:4], rest[4:8]], draw_pile=rest[8:])
+    start = time.perf_counter()
+    refused = 0
+    for value in range(1, 16):
+        for kind in Kind:
+            pile = Stockpile(value, kind, tuple(small))
+            hostile = attrs.evolve(state, stockpiles=((pile,), (), (), ()), harvested=((), ()))
+            _rules._splits.cache_clear()
+            try:
+                from_json(to_json(hostile))
+            except FormatError as err:
+                refused += "@ $.stockpiles[0][0]" in str(err)
+    assert time.perf_counter() - start < 1.0
+    assert refused >= 25
