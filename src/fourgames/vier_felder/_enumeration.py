@@ -114,6 +114,7 @@ _SUM_VECTORS: Final[dict[tuple[int, int], tuple[int, ...]]] = _MEMORY.table(_vec
 
 _make_harvest: Final = builder(Harvest)
 _make_build: Final = builder(Build)
+"""Called with keywords: its field and value are both ints."""
 _make_full_harvest: Final = builder(FullHarvest)
 _SOW: Final = {(c, f): Sow(c, f) for c in DECK_52 for f in range(FIELDS)}
 ACTIONS.intern(_SOW.values())
@@ -372,7 +373,10 @@ class _Field:
         key = (card, f, held)
         found = self._build_actions.get(key)
         if found is None:
-            found = [_make_build(card, f, ls, ps, v) for ls, ps, v in self.builds(card.rank, held)]
+            found = [
+                _make_build(card=card, field=f, loose=ls, stockpiles=ps, value=v)
+                for ls, ps, v in self.builds(card.rank, held)
+            ]
             self.size += len(found) + 1
             self._build_actions[key] = found
         return found
