@@ -15,7 +15,7 @@ import time
 from fourgames import vier_felder as vf
 from fourgames.cards import DECK_52
 from fourgames.shuffle import derive_seed
-from fourgames.vier_felder import _rules
+from fourgames.vier_felder import _enumeration
 
 
 def playouts(players: int, options: vf.Options, games: int) -> tuple[float, float]:
@@ -43,16 +43,15 @@ def field_of_20(trials: int) -> list[tuple[float, float, int]]:
         deck = list(DECK_52)
         rng.shuffle(deck)
         field, card = tuple(sorted(deck[:20])), deck[20]
-        _rules._reachable.cache_clear()
-        _rules._field.cache_clear()
+        _enumeration._MEMORY.clear()
         start = time.process_time()
-        counts = _rules._vector(field)
+        counts = _enumeration._vector(field)
         for v in vf.card_values(card):
-            _rules._reachable(counts, v)
+            _enumeration._reachable(counts, v)
         search = time.process_time() - start
-        _rules._reachable.cache_clear()
+        _enumeration._MEMORY.clear()
         start = time.process_time()
-        harvests = _rules._field(field, ()).harvests(card.rank)
+        harvests = _enumeration._field(field, ()).harvests(card.rank)
         listing = time.process_time() - start
         rows.append((1e3 * search, 1e3 * listing, len(harvests)))
     return rows

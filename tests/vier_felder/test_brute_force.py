@@ -2,9 +2,9 @@
 
 Nothing here uses the engine's search: legality is decided by enumerating every subset of a
 field's items, every partition of the taken cards into groups and every 1/14 choice of every
-ace, straight from the rulebook's sentences (spec §6, §7, §14). The turn's effects (rotation,
+ace, straight from the rulebook's sentences (§6, §7, §14). The turn's effects (rotation,
 drawing, clearing, coins, reseeding, round end, scoring, the next deal, the winners) are
-recomputed by a small simulator of their own (spec §2, §4, §8–§13) over seeded playouts.
+recomputed by a small simulator of their own (§2, §4, §8–§13) over seeded playouts.
 """
 
 from __future__ import annotations

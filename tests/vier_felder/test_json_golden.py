@@ -26,7 +26,7 @@ def _objects() -> dict[str, object]:
         legal = vf.legal_actions(state)
         builds = [a for a in legal if isinstance(a, vf.Build)]
         action = rng.choice(builds if builds and rng.random() < 0.5 else legal)
-        kinds.setdefault(type(action).TAG, action)
+        kinds.setdefault(type(action).__name__, action)
         state = vf.apply(state, action)
         record = record.append(action)
     mid = vf.new_game(2, seed=7)

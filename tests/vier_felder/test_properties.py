@@ -46,14 +46,12 @@ st.register_type_strategy(
     ),
 )
 
-PRESETS = {"rulebook": RULEBOOK, "volle-ernte": VOLLE_ERNTE, "joker-sun": JOKER_SUN}
-
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("preset", sorted(vf.PRESETS))
 def test_check_game(players: int, preset: str) -> None:
     seeds = range(2) if preset == "rulebook" else range(1)  # joker-sun only changes render
-    report = check_game(vf, players=[players], options=PRESETS[preset], seeds=seeds)
+    report = check_game(vf, players=[players], options=vf.PRESETS[preset], seeds=seeds)
     assert report.games == len(seeds)
     assert report.actions > 40
 
@@ -265,3 +263,17 @@ def test_observation_ignores_what_the_player_cannot_see(state: State, rng: rando
 def test_the_game_is_registered() -> None:
     assert fourgames.get_game("vier-felder") is vf
     assert set(vf.PRESETS.values()) == {RULEBOOK, VOLLE_ERNTE, JOKER_SUN}
+
+
+# --- Valid positions lead to valid positions ------------------------------------------------------
+
+
+@settings(max_examples=25)
+@given(st.one_of(states(vf, max_plies=150), states(vf, max_plies=150, options=VOLLE_ERNTE)))
+def test_every_listed_action_leads_from_a_valid_state_to_a_valid_one(state: State) -> None:
+    vf.validate(state)
+    for player in range(state.players):
+        vf.validate_observation(vf.observe(state, player))
+    listed = vf.legal_actions(state)
+    for action in listed[:: max(1, len(listed) // 30)]:
+        vf.validate(vf.apply(state, action))

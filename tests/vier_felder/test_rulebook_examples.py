@@ -1,4 +1,4 @@
-"""The worked examples of the German rulebook (seed 000_72a342b2f39da944), one test each."""
+"""The worked examples of the German rulebook *Vier Felder — Ausführliche Regeln*, one test each."""
 
 from __future__ import annotations
 

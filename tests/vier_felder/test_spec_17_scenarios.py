@@ -1,10 +1,11 @@
-"""Every scenario of the spec's §17, one test each, named after its number."""
+"""Every scenario of §17 of the rules text, one test each, named after its number."""
 
 from __future__ import annotations
 
 import pytest
 
 from fourgames import IllegalActionError
+from fourgames import vier_felder as vf
 from fourgames.cards import Card, cards
 from fourgames.vier_felder import (
     VOLLE_ERNTE,
@@ -27,6 +28,7 @@ from fourgames.vier_felder import (
     position,
     score_round,
 )
+from tests.helpers import assert_refused
 
 c = Card.parse
 SEASONS = (Season.SUMMER, Season.AUTUMN, Season.WINTER, Season.SPRING)
@@ -44,12 +46,11 @@ def sum_pile(text: str) -> Stockpile:
 
 
 def refuse(state: State, action: Action, rule: str, words: str = "") -> IllegalActionError:
-    with pytest.raises(IllegalActionError) as err:
-        apply(state, action)
-    assert err.value.rule == rule
-    assert words in str(err.value)
+    """`assert_refused`, and the refusal says ``words``; the action is not listed."""
+    refused = assert_refused(vf, state, action, rule=rule)
+    assert words in str(refused)
     assert action not in legal_actions(state)
-    return err.value
+    return refused
 
 
 def piles_of(*counts: tuple[int, int, int, int]) -> list[tuple[Card, ...]]:
@@ -73,7 +74,7 @@ def piles_of(*counts: tuple[int, int, int, int]) -> list[tuple[Card, ...]]:
 # --- §2 rotation -------------------------------------------------------------------------------
 
 
-def test_s17_01_seed_rotation_example_queen_of_spades_into_summer() -> None:
+def test_s17_01_rulebook_rotation_example_queen_of_spades_into_summer() -> None:
     state = position([cards("Q♠ 2♣ 3♣ 4♣"), cards("5♣ 6♣ 7♣ 8♣")], [cards("9♥ 10♥")])
     assert state.season(0) is Season.SUMMER
     after = apply(state, Sow(c("Q♠"), 0))
@@ -85,7 +86,7 @@ def test_s17_01_seed_rotation_example_queen_of_spades_into_summer() -> None:
 # --- §6 harvest ------------------------------------------------------------------------------
 
 
-def test_s17_02_seed_harvest_example_takes_single_and_group() -> None:
+def test_s17_02_rulebook_harvest_example_takes_single_and_group() -> None:
     state = position([cards("5♦ 8♠ 2♣ 3♣"), cards("4♣ 4♦ 4♥ 4♠")], [cards("5♣ 3♥ 2♦ 9♠")])
     action = Harvest(c("5♦"), 0, frozenset(cards("5♣ 3♥ 2♦")))
     assert action in legal_actions(state)
@@ -104,7 +105,7 @@ def test_s17_03_harvest_without_a_group_of_the_value_is_illegal() -> None:
 # --- §7 stockpile ------------------------------------------------------------------------------
 
 
-def test_s17_04_seed_sum_example() -> None:
+def test_s17_04_rulebook_sum_example() -> None:
     state = position([cards("3♣ 8♦ 2♠ 4♠"), cards("4♣ 4♦ 4♥ 6♠")], [cards("5♥")])
     action = Build(c("3♣"), 0, frozenset({c("5♥")}), frozenset(), 8)
     assert action in legal_actions(state)
@@ -126,7 +127,7 @@ def test_s17_06_sum_in_spring_is_illegal() -> None:
     refuse(state, Build(c("3♣"), 0, frozenset({c("5♥")}), frozenset(), 8), "§7", "Spring")
 
 
-def test_s17_07_seed_equal_example() -> None:
+def test_s17_07_rulebook_equal_example() -> None:
     state = position([cards("3♣ 5♦ 2♠ 4♠"), cards("4♣ 4♦ 4♥ 6♠")], [cards("2♥ 5♠")])
     action = Build(c("3♣"), 0, frozenset(cards("2♥ 5♠")), frozenset(), 5)
     assert action in legal_actions(state)
@@ -138,7 +139,7 @@ def test_s17_07_seed_equal_example() -> None:
 # --- §11 scoring -------------------------------------------------------------------------------
 
 
-def test_s17_08_seed_scoring_example_through_the_round_end() -> None:
+def test_s17_08_rulebook_scoring_example_through_the_round_end() -> None:
     anna = cards("2♥ 3♥ 4♥ 5♥ 6♥ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ A♣ A♦ 2♣ 3♣ 4♣ 5♣")
     ben = cards("7♥ 8♥ 9♥ 10♥ J♥ A♥ 9♠ 10♠ J♠ Q♠ 6♣ 7♣ 8♣ 9♣")
     carla = cards("Q♥ K♥ K♠ A♠ 10♣ J♣ Q♣ K♣ 2♦ 3♦ 4♦ 5♦")

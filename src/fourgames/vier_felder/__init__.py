@@ -1,6 +1,7 @@
 """Vier Felder: a fishing card game on four fields whose seasons rotate (2–4 players).
 
-Rules: docs/games/vier-felder.md (spec sections are cited as §n in the code).
+Rules: docs/rules/vier-felder.md (its sections are cited as §n in the code); how to use the
+module: docs/games/vier-felder.md.
 
 >>> from fourgames import vier_felder
 >>> state = vier_felder.new_game(2, seed=1)
@@ -16,9 +17,12 @@ Rules: docs/games/vier-felder.md (spec sections are cited as §n in the code).
 from __future__ import annotations
 
 from fourgames.vier_felder._bench import BENCHMARKS
+from fourgames.vier_felder._enumeration import find_action, legal_actions
 from fourgames.vier_felder._render import render
 from fourgames.vier_felder._rules import (
+    ACTIONS,
     GAME_ID,
+    INFO,
     JOKER_SUN,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -42,13 +46,13 @@ from fourgames.vier_felder._rules import (
     all_cards,
     apply,
     card_values,
+    check,
     current_player,
     events,
     game_winners,
     is_legal,
     is_season_card,
     is_terminal,
-    legal_actions,
     max_game_length,
     new_game,
     observe,
@@ -60,13 +64,17 @@ from fourgames.vier_felder._rules import (
     season_of,
     splits_into_groups,
     stockpile_is_consistent,
+    upgrade_json,
     validate,
+    validate_observation,
     winners,
 )
 
 __all__ = [
+    "ACTIONS",
     "BENCHMARKS",
     "GAME_ID",
+    "INFO",
     "JOKER_SUN",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
@@ -90,8 +98,10 @@ __all__ = [
     "all_cards",
     "apply",
     "card_values",
+    "check",
     "current_player",
     "events",
+    "find_action",
     "game_winners",
     "is_legal",
     "is_season_card",
@@ -109,6 +119,8 @@ __all__ = [
     "season_of",
     "splits_into_groups",
     "stockpile_is_consistent",
+    "upgrade_json",
     "validate",
+    "validate_observation",
     "winners",
 ]

@@ -11,7 +11,7 @@ from typing import Final
 
 from fourgames.cards import DECK_52
 from fourgames.shuffle import derive_seed, shuffled
-from fourgames.vier_felder import _rules
+from fourgames.vier_felder import _enumeration, _rules
 
 
 def harvests_on_20_loose_cards() -> float:
@@ -21,11 +21,9 @@ def harvests_on_20_loose_cards() -> float:
     for i in range(31):
         deck = shuffled(DECK_52, derive_seed(2026, "field-of-20", i))
         field, card = _rules._sorted(deck[:20]), deck[20]
-        _rules._field.cache_clear()
-        _rules._reachable.cache_clear()
-        _rules._sum_vectors.cache_clear()
+        _enumeration._MEMORY.clear()
         start = time.perf_counter()
-        _rules._field(field, ()).harvests(card.rank)
+        _enumeration._field(field, ()).harvests(card.rank)
         times.append(time.perf_counter() - start)
     return 1e6 * statistics.median(times)
 
@@ -38,12 +36,12 @@ def legal_actions_in_play() -> float:
         rng = random.Random(game)
         while not _rules.is_terminal(state):
             states.append(state)
-            legal = _rules.legal_actions(state)
+            legal = _enumeration.legal_actions(state)
             state = _rules.apply(state, legal[int(rng.random() * len(legal))])
-    _rules._field.cache_clear()
+    _enumeration._FIELDS.clear()
     start = time.perf_counter()
     for state in states:
-        _rules.legal_actions(state)
+        _enumeration.legal_actions(state)
     return 1e6 * (time.perf_counter() - start) / len(states)
 
 

@@ -1,20 +1,36 @@
-"""Vier Felder: the rules, top to bottom in the order of the spec.
+"""Vier Felder: the rules, top to bottom in the order of the rules text.
 
-Spec: ``rules/vier-felder.md`` (sections cited as §n below; §16.n is Ambiguity n).
+The rules text is ``docs/rules/vier-felder.md`` (sections cited as §n below; §16.n is the n-th
+question the rulebook *Vier Felder — Ausführliche Regeln* leaves open). This module decides
+whether an action is legal (`check`) and what it does (`apply`); `_enumeration` lists every
+legal action fast, and the tests hold the two to agree.
 """
 
 from __future__ import annotations
 
 import enum
-import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
-from typing import ClassVar, Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
+from fourgames._builder import builder
+from fourgames._kernel import (
+    Actions,
+    GameInfo,
+    Rulebook,
+    action,
+    bounded,
+    check_options,
+    check_players,
+    check_seat,
+    check_seed,
+    fail,
+    validator,
+)
 from fourgames.cards import DECK_52, Card, Rank, Suit
 from fourgames.errors import FormatError, IllegalActionError
 from fourgames.shuffle import derive_seed, fresh_seed, shuffled
@@ -55,7 +71,7 @@ SEASON_CARD_RANKS: Final = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE
 
 
 def is_season_card(card: Card) -> bool:
-    """J, Q, K and A rotate the square when played from hand (§1, §2)."""
+    """J, Q, K and A turn the square when played from hand (§1, §2)."""
     return card.rank in SEASON_CARD_RANKS
 
 
@@ -64,9 +80,17 @@ def card_values(card: Card) -> tuple[int, ...]:
     return _VALUES[card]
 
 
+_CARD_IDS: Final = frozenset(map(id, DECK_52))
+"""The identities of the 52 shared card objects, which live as long as the program."""
 _ORDER: Final = {c: i for i, c in enumerate(sorted(DECK_52))}
 _KEY: Final = _ORDER.__getitem__
 """Sort key giving the deck's canonical order (rank, then suit) without attrs comparisons."""
+
+
+def _all_cards(items: Iterable[object]) -> bool:
+    """Whether every item is one of the 52 shared card objects (no look-alike that claims to
+    equal one, no card object never initialised)."""
+    return _CARD_IDS.issuperset(map(id, items))
 
 
 def _sorted(items: Iterable[Card]) -> tuple[Card, ...]:
@@ -76,6 +100,9 @@ def _sorted(items: Iterable[Card]) -> tuple[Card, ...]:
 _VALUES: Final = {c: ((1, 14) if c.rank is Rank.ACE else (int(c.rank),)) for c in DECK_52}
 _LOW: Final = {c: (1 if c.rank is Rank.ACE else int(c.rank)) for c in DECK_52}
 """A card's value with an ace as 1: how it counts in any sum (§7: a SUM holds aces as 1)."""
+
+
+# --- §2 The season square -----------------------------------------------------------------------
 
 
 def season_of(summer_field: int, field: int) -> Season:
@@ -88,7 +115,7 @@ def rotated(field: int, suit: Suit) -> int:
     return (field - SUIT_INDEX[suit]) % 4
 
 
-# --- Options -----------------------------------------------------------------------------------
+# --- Options (§14) -----------------------------------------------------------------------------
 
 
 @attrs.frozen
@@ -99,13 +126,13 @@ class Options:
     """Volle Ernte: harvest with all four hand cards whose sum matches a loose card (§14)."""
     joker_sun: bool = False
     """Ein Joker als Sonne: only changes how `render` names the square (§14)."""
-    first_dealer: int = 0
-    """The dealer of round 1 (§3)."""
-    target_score: int = 17
-    """The game ends after the round in which someone reaches this total (§12)."""
-    max_rounds: int = 100
+    first_dealer: int = bounded(0, 0, MAX_PLAYERS - 1)
+    """The dealer of round 1 (§3): a seat, 0 to players − 1."""
+    target_score: int = bounded(17, 1, 1000)
+    """The game ends after the round in which someone reaches this total (§12); 1 to 1000."""
+    max_rounds: int = bounded(100, 1, 1000)
     """Engine cap, not in the rulebook: the game also ends after this round, so that every
-    game is finite (a game where nobody ever scores would otherwise never end)."""
+    game is finite (a game where nobody ever scores would otherwise never end); 1 to 1000."""
 
 
 RULEBOOK: Final = Options()
@@ -120,6 +147,26 @@ PRESETS: Final[Mapping[str, Options]] = MappingProxyType(
     {"rulebook": RULEBOOK, "volle-ernte": VOLLE_ERNTE, "joker-sun": JOKER_SUN}
 )
 """The named presets by name."""
+
+INFO: Final = GameInfo(
+    id=GAME_ID,
+    name="Vier Felder",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    presets=PRESETS,
+    rules_version=RULES_VERSION,
+    perfect_information=False,
+    cooperative=False,
+    has_events=False,
+)
+"""Vier Felder as data."""
+
+
+def _check_options(options: object, players: int) -> Options:
+    checked = check_options(options, Options, "Vier Felder")
+    if checked.first_dealer >= players:
+        raise ValueError(f"first_dealer must be in 0..{players - 1}, not {checked.first_dealer}")
+    return checked
 
 
 # --- Stockpiles (§7) ---------------------------------------------------------------------------
@@ -150,7 +197,10 @@ class Stockpile:
         return f"[{self.value}{sign} {' '.join(map(str, self.cards))}]"
 
 
-# --- Actions -----------------------------------------------------------------------------------
+# --- Actions (§4–§7, §14) ------------------------------------------------------------------------
+# The text of a harvest, stockpile or Volle Ernte lists the played card(s), the field, then what
+# it takes or joins: loose cards and stockpiles written ``[value+ cards]`` (SUM) or
+# ``[value= cards]`` (EQUAL), an empty set ``-``.
 
 
 def _cards_text(items: Iterable[Card]) -> str:
@@ -162,27 +212,44 @@ def _taken_text(loose: frozenset[Card], piles: frozenset[Stockpile]) -> str:
     return " ".join(parts) if parts else "-"
 
 
-@attrs.frozen
-class Sow:
-    """Play ``card`` face up into ``field`` as a loose card (§5)."""
+_PILE_TEXT: Final = re.compile(r"\[(\d+)([+=])\s*([^\]]*)\]")
+_FIELD_WORD: Final = re.compile(r"f(\d)", re.IGNORECASE)
 
-    TAG: ClassVar[str] = "sow"
+
+def _read_parts(text: str) -> tuple[list[str], int, list[str], frozenset[Stockpile]]:
+    """The words before the field (after the keyword), the field, the words after it (``-``
+    left out) and the stockpiles written anywhere in ``text``."""
+    piles = frozenset(
+        Stockpile(int(m[1]), Kind.SUM if m[2] == "+" else Kind.EQUAL, _cards_of(m[3].split()))
+        for m in _PILE_TEXT.finditer(text)
+    )
+    words = _PILE_TEXT.sub(" ", text).split()[1:]
+    at = next(i for i, word in enumerate(words) if _FIELD_WORD.fullmatch(word))
+    after = [word for word in words[at + 1 :] if word != "-"]
+    return words[:at], int(words[at][1:]), after, piles
+
+
+def _cards_of(words: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(word) for word in words)
+
+
+@action("sow {card} f{field}")
+class Sow:
+    """Play ``card`` face up into ``field`` as a loose card (§5): ``sow 7♥ f2``."""
+
     card: Card
     field: int
 
-    def __str__(self) -> str:
-        return f"sow {self.card} f{self.field}"
 
-
-@attrs.frozen
+@action(keyword="harvest")
 class Harvest:
-    """Play ``card`` into ``field`` and take the loose cards ``taken`` and ``stockpiles`` (§6).
+    """Play ``card`` into ``field`` and take the loose cards ``taken`` and ``stockpiles`` (§6):
+    ``harvest 5♦ f0 2♦ 3♥ 5♣``, ``harvest 8♠ f0 8♣ [8+ 3♣ 5♥]``.
 
     Legal iff some value of the card (an ace: 1 or 14) is the value of every taken stockpile
     and the taken loose cards split into groups of that value.
     """
 
-    TAG: ClassVar[str] = "harvest"
     card: Card
     field: int
     taken: frozenset[Card]
@@ -191,14 +258,20 @@ class Harvest:
     def __str__(self) -> str:
         return f"harvest {self.card} f{self.field} {_taken_text(self.taken, self.stockpiles)}"
 
+    @classmethod
+    def parse_text(cls, text: str) -> Harvest:
+        """The harvest written ``text`` (the keyword is read by `parse_action`)."""
+        (card,), field, taken, piles = _read_parts(text)
+        return cls(Card.parse(card), field, frozenset(_cards_of(taken)), piles)
 
-@attrs.frozen
+
+@action(tag="stockpile", keyword="stockpile", aliases=("build",))
 class Build:
     """Stockpile (Einlagern): play ``card`` into ``field`` with ``loose`` and ``stockpiles``
-    from the field into one stockpile of ``value`` (§7). Its kind follows from the parts:
-    raising a SUM, a new SUM, or an EQUAL stockpile."""
+    from the field into one stockpile of ``value`` (§7): ``stockpile 3♣ f0 5♥ =8`` (also read
+    as ``build 3♣ f0 5♥ =8``). Its kind follows from the parts: raising a SUM, a new SUM, or
+    an EQUAL stockpile."""
 
-    TAG: ClassVar[str] = "stockpile"
     card: Card
     field: int
     loose: frozenset[Card]
@@ -209,15 +282,24 @@ class Build:
         parts = _taken_text(self.loose, self.stockpiles)
         return f"stockpile {self.card} f{self.field} {parts} ={self.value}"
 
+    @classmethod
+    def parse_text(cls, text: str) -> Build:
+        """The stockpile action written ``text`` (the keyword is read by `parse_action`)."""
+        (card,), field, after, piles = _read_parts(text)
+        *loose, value = after
+        if not value.startswith("=") or not value[1:].isdigit() or len(value) > 4:
+            raise FormatError(f"a stockpile action ends with =value: {text!r}")
+        return cls(Card.parse(card), field, frozenset(_cards_of(loose)), piles, int(value[1:]))
 
-@attrs.frozen
+
+@action(keyword="full")
 class FullHarvest:
-    """Volle Ernte: play all four hand ``cards`` into ``field`` and harvest with their sum (§14).
+    """Volle Ernte: play all four hand ``cards`` into ``field`` and harvest with their sum (§14):
+    ``full 2♣ 3♦ 4♥ K♠ f0 5♦ 9♥ A♦ turn ♠``.
 
     ``rotation`` is the suit whose edge ends at the field (§16.29), None without season cards.
     """
 
-    TAG: ClassVar[str] = "full-harvest"
     cards: tuple[Card, ...]
     field: int
     taken: frozenset[Card]
@@ -229,62 +311,34 @@ class FullHarvest:
         taken = _taken_text(self.taken, self.stockpiles)
         return f"full {_cards_text(self.cards)} f{self.field} {taken}{turn}"
 
+    @classmethod
+    def parse_text(cls, text: str) -> FullHarvest:
+        """The Volle Ernte written ``text`` (the keyword is read by `parse_action`)."""
+        hand, field, after, piles = _read_parts(text)
+        if len(hand) != HAND_SIZE:
+            raise FormatError(f"Volle Ernte names the 4 cards of the hand: {text!r}")
+        rotation = None
+        if len(after) >= 2 and after[-2].lower() == "turn":
+            rotation = next(s for s in Suit if after[-1].upper() in (s.symbol, s.letter))
+            after = after[:-2]
+        return cls(_sorted(_cards_of(hand)), field, frozenset(_cards_of(after)), piles, rotation)
+
 
 Action: TypeAlias = Sow | Harvest | Build | FullHarvest
-
-
-_PILE_TEXT: Final = re.compile(r"\[(\d+)([+=])\s*([^\]]*)\]")
+ACTIONS: Final = Actions[Action]("Vier Felder", (Sow, Harvest, Build, FullHarvest), card=Card)
 
 
 def parse_action(text: str) -> Action:
-    """Read the text notation of `str(action)`; raises `FormatError` otherwise.
+    """The action written ``text`` (the form of ``str(action)``, cards also in ASCII); raises
+    `FormatError` otherwise.
 
     ``sow 7♥ f2``, ``harvest 5♦ f0 2♦ 3♥ 5♣``, ``harvest 8♠ f0 8♣ [8+ 3♣ 5♥]``,
-    ``stockpile 3♣ f0 5♥ =8``, ``full 2♣ 3♦ 4♥ 5♠ f0 5♦ 9♥ A♦ turn ♠``; a stockpile is written
-    ``[value+ cards]`` (SUM) or ``[value= cards]`` (EQUAL), an empty set ``-``.
+    ``stockpile 3♣ f0 5♥ =8`` (or ``build …``), ``full 2♣ 3♦ 4♥ 5♠ f0 5♦ 9♥ A♦ turn ♠``.
 
-    >>> str(parse_action("stockpile 3c f0 5h =8"))
+    >>> str(parse_action("build 3c f0 5h =8"))
     'stockpile 3♣ f0 5♥ =8'
     """
-    try:
-        return _parse_action(text)
-    except FormatError:
-        raise
-    except (ValueError, IndexError, KeyError, StopIteration, AttributeError) as err:
-        raise FormatError(f"not a Vier Felder action: {text!r} ({err!r})") from None
-
-
-def _parse_action(text: str) -> Action:
-    piles = frozenset(
-        Stockpile(int(m[1]), Kind.SUM if m[2] == "+" else Kind.EQUAL, cards_of(m[3]))
-        for m in _PILE_TEXT.finditer(text)
-    )
-    words = _PILE_TEXT.sub(" ", text).split()
-    kind, rest = words[0].lower(), words[1:]
-    field_at = next(i for i, w in enumerate(rest) if re.fullmatch(r"f\d", w))
-    field = int(rest[field_at][1:])
-    before, after = rest[:field_at], [w for w in rest[field_at + 1 :] if w != "-"]
-    if kind == "sow" and len(before) == 1 and not after and not piles:
-        return Sow(Card.parse(before[0]), field)
-    if kind == "harvest" and len(before) == 1:
-        return Harvest(Card.parse(before[0]), field, frozenset(cards_of(after)), piles)
-    if kind == "stockpile" and len(before) == 1 and after and after[-1].startswith("="):
-        loose = frozenset(cards_of(after[:-1]))
-        return Build(Card.parse(before[0]), field, loose, piles, int(after[-1][1:]))
-    if kind == "full" and len(before) == HAND_SIZE:
-        rotation = None
-        if len(after) >= 2 and after[-2] == "turn":
-            rotation = next(s for s in Suit if after[-1] in (s.symbol, s.letter, s.letter.lower()))
-            after = after[:-2]
-        hand = _sorted(cards_of(before))
-        return FullHarvest(hand, field, frozenset(cards_of(after)), piles, rotation)
-    raise FormatError(f"not a Vier Felder action: {text!r}")
-
-
-def cards_of(words: str | Sequence[str]) -> tuple[Card, ...]:
-    """Cards from text or words (helper of `parse_action`)."""
-    items = words.split() if isinstance(words, str) else words
-    return tuple(Card.parse(w) for w in items)
+    return ACTIONS.parse(text)
 
 
 # --- State -------------------------------------------------------------------------------------
@@ -312,7 +366,7 @@ class RoundScore:
     """Totals after the round, floored at 0 (§11.3)."""
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A position. Build it with `new_game`, `from_json`, or the constructor followed by
     `validate`. Fields are indexed 0..3 clockwise from the dealer's field (§2)."""
@@ -358,6 +412,11 @@ class State:
         return season_of(self.summer_field, field)
 
 
+_State: Final = builder(State)
+"""`State` without the attrs ``__init__``, for the state every turn makes (a test holds the
+two equal)."""
+
+
 # --- §3 Setup ----------------------------------------------------------------------------------
 
 
@@ -368,19 +427,9 @@ def new_game(players: int, *, seed: int | None = None, options: Options | None =
     >>> len(state.draw_pile), [len(h) for h in state.hands], state.coins_on_square
     (29, [4, 3, 4], 3)
     """
-    options = RULEBOOK if options is None else options
-    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(
-            f"Vier Felder is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
-        )
-    if not isinstance(options, Options):
-        raise ValueError(f"not Vier Felder options: {options!r}")
-    if not 0 <= options.first_dealer < players:
-        raise ValueError(f"first_dealer must be in 0..{players - 1}, not {options.first_dealer}")
-    if options.target_score < 1:
-        raise ValueError(f"target_score must be at least 1, not {options.target_score}")
-    if options.max_rounds < 1:
-        raise ValueError(f"max_rounds must be at least 1, not {options.max_rounds}")
+    check_players(players, INFO)
+    options = _check_options(RULEBOOK if options is None else options, players)
+    seed = check_seed(seed)
     seed = fresh_seed() if seed is None else seed
     return _deal(options, seed, 1, options.first_dealer, (0,) * players, ())
 
@@ -447,9 +496,8 @@ def position(
 
     ``fields`` (0, 1, …; missing ones empty) hold loose cards and `Stockpile` objects. With
     ``draw_pile=None`` every card not placed elsewhere forms the draw pile (in deck order);
-    with an explicit draw pile the
-    leftover cards go to the dealer's harvest pile, so that all 52 cards stay in play.
-    The dealer defaults to the player before ``to_move``.
+    with an explicit draw pile the leftover cards go to the dealer's harvest pile, so that all
+    52 cards stay in play. The dealer defaults to the player before ``to_move``.
 
     >>> from fourgames.cards import cards
     >>> state = position([cards("5♦ 8♠ 2♣ 3♣"), cards("4♣ 4♦ 4♥ 4♠")], [cards("5♣ 3♥ 2♦ 9♠")])
@@ -505,488 +553,74 @@ def events(state: State) -> tuple[Action, ...]:
     return ()
 
 
-# --- Value vectors: how many loose cards of each value a set holds ------------------------------
-# A set of loose cards is encoded as an int with one 4-bit nibble per value class: class 0 the
-# aces (1 or 14), class i the value i + 1 (2..13). At most 4 cards share a class, so adding two
-# vectors never carries, and ``_fits`` compares all nibbles at once.
+# --- §4 A turn: whose card, which field ----------------------------------------------------------
 
-_CLASSES: Final = 13
-_CLASS: Final = {c: (0 if c.rank is Rank.ACE else int(c.rank) - 1) for c in DECK_52}
-_HIGH: Final = sum(8 << (4 * i) for i in range(_CLASSES))
 
-
-def _vector(items: Iterable[Card]) -> int:
-    vec = 0
-    for c in items:
-        vec += 1 << (4 * _CLASS[c])
-    return vec
-
-
-def _fits(vec: int, bound: int) -> bool:
-    """Every nibble of ``vec`` ≤ the same nibble of ``bound`` (both ≤ 8 per nibble)."""
-    return ((bound | _HIGH) - vec) & _HIGH == _HIGH
-
-
-def _partitions(v: int, largest: int) -> list[list[int]]:
-    if v == 0:
-        return [[]]
-    out: list[list[int]] = []
-    for part in range(min(v, largest), 0, -1):
-        # at most 4 cards of a value
-        out.extend([part, *rest] for rest in _partitions(v - part, part) if rest.count(part) < 4)
-    return out
-
-
-def _group_type_list(v: int) -> tuple[int, ...]:
-    """Every multiset of card values that forms one group of value ``v`` (§6): a single card
-    of value v, or cards summing to v (aces as 1); for v = 14 also a lone ace as 14."""
-    types = [sum(1 << (4 * (part - 1)) for part in parts) for parts in _partitions(v, 13)]
-    if v == MAX_VALUE:
-        types.append(1)  # a lone ace counting 14
-    return tuple(types)
-
-
-_GROUP_TYPES: Final = {v: _group_type_list(v) for v in range(1, MAX_VALUE + 1)}
-
-
-@lru_cache(maxsize=1 << 15)
-def _reachable(counts: int, v: int) -> tuple[int, ...]:
-    """Every non-empty vector ≤ ``counts`` that splits into groups of value ``v`` (§6): the
-    closure of sums of group types; each vector is expanded once (a subset-sum search over
-    value classes, not over card subsets)."""
-    bound, high = counts | _HIGH, _HIGH
-    types = [t for t in _GROUP_TYPES[v] if (bound - t) & high == high]
-    out: list[int] = []
-    seen = {0}
-    frontier = [0]
-    while frontier:
-        nxt: list[int] = []
-        for cur in frontier:
-            room = bound - cur  # nibble i: 8 + counts_i − cur_i
-            for t in types:
-                if (room - t) & high == high:  # cur + t fits (`_fits`, inlined)
-                    new = cur + t
-                    if new not in seen:
-                        seen.add(new)
-                        out.append(new)
-                        nxt.append(new)
-        frontier = nxt
-    return tuple(out)
-
-
-@lru_cache(maxsize=1 << 15)
-def _sum_vectors(counts: int, target: int) -> tuple[int, ...]:
-    """Every vector ≤ ``counts`` whose values sum to ``target`` with aces as 1 (§7 sums);
-    the empty vector if ``target`` is 0."""
-    items = [(4 * cls, cls + 1, (counts >> (4 * cls)) & 15) for cls in range(_CLASSES)]
-    items = [item for item in items if item[2]]
-    reach = [0] * (len(items) + 1)  # the most the classes from i on can add
-    for i in range(len(items) - 1, -1, -1):
-        reach[i] = reach[i + 1] + items[i][1] * items[i][2]
-    out: list[int] = []
-
-    def walk(i: int, remaining: int, vec: int) -> None:
-        if remaining == 0:
-            out.append(vec)
-            return
-        if reach[i] < remaining:
-            return
-        shift, value, available = items[i]
-        for k in range(min(available, remaining // value), -1, -1):
-            walk(i + 1, remaining - k * value, vec + (k << shift))
-
-    if target >= 0:
-        walk(0, target, 0)
-    return tuple(out)
-
-
-def _expand(
-    vec: int, by_class: Sequence[tuple[Card, ...]], memo: dict[int, list[frozenset[Card]]]
-) -> list[frozenset[Card]]:
-    """The card sets of the field with value vector ``vec`` (``memo`` keeps the sets of ``k``
-    cards of one class, so that sets are joined by union without hashing cards again)."""
-    choices: list[list[frozenset[Card]]] = []
-    while vec:
-        low = (vec & -vec).bit_length() - 1
-        cls = low // 4
-        part = vec & (15 << (4 * cls))
-        found = memo.get(part)
-        if found is None:
-            k = part >> (4 * cls)
-            found = [frozenset(combo) for combo in itertools.combinations(by_class[cls], k)]
-            memo[part] = found
-        choices.append(found)
-        vec ^= part
-    if len(choices) == 1:
-        return choices[0]
-    first, *rest = choices
-    return [head.union(*tail) for head in first for tail in itertools.product(*rest)]
-
-
-def _by_class(items: Iterable[Card]) -> list[tuple[Card, ...]]:
-    groups: list[list[Card]] = [[] for _ in range(_CLASSES)]
-    for c in items:
-        groups[_CLASS[c]].append(c)
-    return [tuple(g) for g in groups]
-
-
-def _subsets(items: Sequence[Stockpile]) -> list[frozenset[Stockpile]]:
-    return [
-        frozenset(combo)
-        for k in range(len(items) + 1)
-        for combo in itertools.combinations(items, k)
-    ]
-
-
-def splits_into_groups(items: Iterable[Card], v: int) -> bool:
-    """Whether the loose cards ``items`` split into groups of value ``v`` (§6); every loose
-    ace counts 1 or 14. The empty set splits (into no groups)."""
-    counts = _vector(items)
-    return counts == 0 or counts in _reachable(counts, v)
-
-
-# --- Legal actions -----------------------------------------------------------------------------
-
-
-def legal_actions(state: State) -> tuple[Action, ...]:
-    """Every legal action once: per hand card (sorted) and field 0..3, the sow, the harvests and
-    the stockpile actions, then the full harvests (§4–§7, §14).
-
-    >>> state = new_game(2, seed=1)
-    >>> all(isinstance(a, (Sow, Harvest, Build)) for a in legal_actions(state))
-    True
-    """
-    player = state.to_move
-    if player is None:
-        return ()
-    hand = state.hands[player]
-    out: list[Action] = []
-    fields = [_field(state.loose[f], state.stockpiles[f]) for f in range(FIELDS)]
-    seasons = [state.season(f) for f in range(FIELDS)]
-    for i, card in enumerate(hand):
-        held = tuple(sorted({v for c in hand[:i] + hand[i + 1 :] for v in _VALUES[c]}))  # §7
-        for f in range(FIELDS):
-            info, season = fields[f], seasons[f]
-            if season is not Season.AUTUMN:  # §5
-                out.append(_SOW[card, f])
-            if season is not Season.WINTER:  # §6
-                out.extend(info.harvest_actions(card, f))
-            if season is not Season.SPRING and info.has_items:  # §7, §16.7
-                out.extend(info.build_actions(card, f, held))
-    if state.options.full_harvest and len(hand) == HAND_SIZE:
-        out.extend(_full_harvest_actions(state, hand, fields, seasons))
-    return tuple(out)
-
-
-_NO_PILES: Final[list[frozenset[Stockpile]]] = [frozenset()]
-_EMPTY: Final[frozenset[Card]] = frozenset()
-_SOW: Final = {(c, f): Sow(c, f) for c in DECK_52 for f in range(FIELDS)}
-_RANK_VALUES: Final = {r: ((1, 14) if r is Rank.ACE else (int(r),)) for r in Rank}
-
-Taken: TypeAlias = tuple[frozenset[Card], frozenset[Stockpile]]
-Built: TypeAlias = tuple[frozenset[Card], frozenset[Stockpile], int]
-_NO_BUILDS: Final[list[Built]] = []
-
-
-@lru_cache(maxsize=4096)
-def _field(loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> _Field:
-    """The listing helper of a field's contents, shared by every state holding that field
-    (three of the four fields are unchanged from one turn to the next)."""
-    return _Field(loose, piles)
-
-
-class _Field:
-    """What can be harvested from and stockpiled in one field's contents, cached per value."""
-
-    __slots__ = (
-        "_build_actions",
-        "_builds",
-        "_harvest_actions",
-        "_harvests",
-        "_pile_sets",
-        "ace_alone",
-        "by_class",
-        "combos",
-        "counts",
-        "has_items",
-        "piles",
-        "sums",
-    )
-
-    def __init__(self, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> None:
-        self.piles = piles
-        self.has_items = bool(loose or piles)
-        self.by_class = _by_class(loose)
-        self.combos: dict[int, list[frozenset[Card]]] = {}
-        self.counts = _vector(loose)
-        sums = 1  # bit t: some set of loose cards sums to t (aces as 1); bit 0 the empty set
-        for c in loose:
-            sums |= sums << _LOW[c]
-        self.sums = sums & ((1 << (MAX_VALUE + 1)) - 1)
-        self.ace_alone = any(c.rank is Rank.ACE for c in loose)
-        self._harvests: dict[int, list[Taken]] = {}
-        self._builds: dict[tuple[Rank, int], list[Built]] = {}
-        self._pile_sets: dict[int, list[frozenset[Stockpile]]] = {}
-        self._harvest_actions: dict[tuple[Card, int], list[Action]] = {}
-        self._build_actions: dict[tuple[Card, int, tuple[int, ...]], list[Action]] = {}
-
-    def harvest_actions(self, card: Card, f: int) -> list[Action]:
-        """The `Harvest` actions of ``card`` in this field, as field ``f`` (built once)."""
-        found = self._harvest_actions.get((card, f))
-        if found is None:
-            found = [Harvest(card, f, ls, ps) for ls, ps in self.harvests(card.rank)]
-            self._harvest_actions[card, f] = found
-        return found
-
-    def build_actions(self, card: Card, f: int, held: tuple[int, ...]) -> list[Action]:
-        """The `Build` actions of ``card`` with held values ``held`` in this field, as field
-        ``f`` (built once)."""
-        key = (card, f, held)
-        found = self._build_actions.get(key)
-        if found is None:
-            found = [Build(card, f, ls, ps, v) for ls, ps, v in self.builds(card.rank, held)]
-            self._build_actions[key] = found
-        return found
-
-    def pile_sets(self, v: int) -> list[frozenset[Stockpile]]:
-        """Every set of this field's stockpiles of value ``v``, the empty set first."""
-        found = self._pile_sets.get(v)
-        if found is None:
-            found = _subsets([s for s in self.piles if s.value == v]) if self.piles else _NO_PILES
-            self._pile_sets[v] = found
-        return found
-
-    def harvest_with(self, v: int) -> list[Taken]:
-        """(loose, stockpiles) taken by a harvest of value ``v`` (§6): any set of loose cards
-        splitting into groups of v, any set of stockpiles of value v, not both empty."""
-        found = self._harvests.get(v)
-        if found is None:
-            piles = self.pile_sets(v)
-            loose_sets = [_EMPTY]
-            for vec in _reachable(self.counts, v):
-                loose_sets.extend(_expand(vec, self.by_class, self.combos))
-            found = [(ls, ps) for ls in loose_sets for ps in piles if ls or ps]
-            self._harvests[v] = found
-        return found
-
-    def harvests(self, rank: Rank) -> list[Taken]:
-        """The harvests of a card of ``rank``."""
-        if rank is not Rank.ACE:
-            return self.harvest_with(int(rank))
-        key = 1 + 14 * 16  # both values of a played ace, cached under their own key
-        found = self._harvests.get(key)
-        if found is None:
-            # §16.16: a played ace is 1 or 14 for the whole harvest; one action per taken set
-            merged = dict.fromkeys(self.harvest_with(1))
-            merged.update(dict.fromkeys(self.harvest_with(14)))
-            found = list(merged)
-            self._harvests[key] = found
-        return found
-
-    def builds(self, rank: Rank, held: tuple[int, ...]) -> list[Built]:
-        """The stockpile actions of a card of ``rank`` with held values ``held`` (§7)."""
-        if len(held) == 1:
-            return self.builds_of_value(rank, held[0])
-        out: list[Built] = []
-        for value in held:
-            out.extend(self.builds_of_value(rank, value))
-        return out
-
-    def builds_of_value(self, rank: Rank, value: int) -> list[Built]:
-        """The stockpile actions of a card of ``rank`` making a stockpile of ``value``."""
-        values = _RANK_VALUES[rank]
-        if value < values[0] or not self._may_build(values, value):
-            return _NO_BUILDS
-        key = (rank, value)
-        found = self._builds.get(key)
-        if found is None:
-            found = _stockpile_parts(self, values, (value,))
-            self._builds[key] = found
-        return found
-
-    def _may_build(self, values: tuple[int, ...], value: int) -> bool:
-        """A quick necessary condition for any stockpile of ``value`` (from the subset sums
-        of the loose cards, aces as 1): a new SUM, a raise, or the card's group plus another
-        group or stockpile of the value."""
-        sums, low = self.sums, values[0]
-        if value > low and sums >> (value - low) & 1:
-            return True  # new SUM
-        for pile in self.piles:
-            rest = value - pile.value - low
-            if pile.kind is Kind.SUM and rest >= 0 and (rest == 0 or sums >> rest & 1):
-                return True  # raise
-        if not (sums >> value & 1 or (self.ace_alone and value == MAX_VALUE)) and not any(
-            p.value == value for p in self.piles
-        ):
-            return False  # no second group of the value
-        return any(pv == value or (pv < value and sums >> (value - pv) & 1) for pv in values)
-
-
-def _stockpile_parts(info: _Field, values: tuple[int, ...], held: tuple[int, ...]) -> list[Built]:
-    """Every stockpile action of a card with ``values`` in this field (§7), one per (loose,
-    stockpiles, value): raise a SUM, a new SUM, or an EQUAL stockpile (new, extended or
-    merged)."""
-    out: list[Built] = []
-    piles, counts, by_class, memo = info.piles, info.counts, info.by_class, info.combos
-    low = values[0]
-    no_piles: frozenset[Stockpile] = frozenset()
-    for value in held:  # the held card (§7)
-        # new SUM: p + ≥ 1 loose cards = V (aces as 1)
-        if value - low >= 1:
-            for vec in _sum_vectors(counts, value - low):
-                out.extend((loose, no_piles, value) for loose in _expand(vec, by_class, memo))
-        # raise a SUM stockpile S: S + p + optional loose cards = V (§16.13)
-        for pile in piles:
-            if pile.kind is Kind.SUM and value - pile.value - low >= 0:
-                single = frozenset((pile,))
-                for vec in _sum_vectors(counts, value - pile.value - low):
-                    loose_sets = _expand(vec, by_class, memo) if vec else [_EMPTY]
-                    out.extend((loose, single, value) for loose in loose_sets)
-        # EQUAL: p's group (p alone or p + loose cards) + further loose groups + stockpiles of V
-        several: dict[int, bool] = {}
-        for pv in values:
-            if pv > value:
-                continue
-            for g0 in _sum_vectors(counts, value - pv):
-                several.setdefault(g0, False)
-                for r in _reachable(counts - g0, value):
-                    several[g0 + r] = True
-        if not several:
-            continue
-        equal_piles = info.pile_sets(value)
-        for vec, has_two_groups in several.items():
-            loose_sets = _expand(vec, by_class, memo) if vec else [_EMPTY]
-            for ps in equal_piles:
-                if ps or has_two_groups:
-                    out.extend((loose, ps, value) for loose in loose_sets)
-    return out
-
-
-def _full_sums(hand: Sequence[Card]) -> list[int]:
-    """The sums of four hand cards, each ace 1 or 14, that a single card can match (§14)."""
-    base = sum(_LOW[c] for c in hand)
-    aces = sum(1 for c in hand if c.rank is Rank.ACE)
-    return [base + 13 * k for k in range(aces + 1) if base + 13 * k <= MAX_VALUE]
-
-
-def _full_rotations(hand: Sequence[Card]) -> list[Suit | None]:
-    suits = {c.suit for c in hand if is_season_card(c)}
-    return [s for s in SUITS_CW if s in suits] or [None]
-
-
-def _full_harvest_actions(
-    state: State, hand: tuple[Card, ...], fields: list[_Field], seasons: list[Season]
-) -> list[FullHarvest]:
-    out: list[FullHarvest] = []
-    rotations = _full_rotations(hand)
-    sums = _full_sums(hand)
-    for f in range(FIELDS):
-        if seasons[f] is Season.WINTER:  # §6
-            continue
-        loose = state.loose[f]
-        found: dict[Taken, None] = {}
-        for s in sums:
-            if not any(s in _VALUES[c] for c in loose):  # no single loose card of the sum
-                continue
-            # then a harvest as with a played card of value s (rulebook, Varianten)
-            found.update(dict.fromkeys(fields[f].harvest_with(s)))
-        out.extend(
-            FullHarvest(hand, f, taken, piles, rot) for taken, piles in found for rot in rotations
-        )
-    return out
-
-
-# --- Applying an action -------------------------------------------------------------------------
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after ``action`` (checked; raises `IllegalActionError` naming the rule).
-
-    >>> state = new_game(2, seed=1)
-    >>> after = apply(state, legal_actions(state)[0])
-    >>> after.to_move
-    0
-    """
-    match action:
-        case Sow():
-            _check_sow(state, action)
-            field = action.field
-            loose = _sorted((*state.loose[field], action.card))
-            return _finish_turn(state, (action.card,), field, loose, state.stockpiles[field], ())
-        case Harvest():
-            _check_harvest(state, action)
-            return _harvest(state, (action.card,), action.field, action.taken, action.stockpiles)
-        case Build():
-            _check_build(state, action)
-            return _build(state, action)
-        case FullHarvest():
-            _check_full_harvest(state, action)
-            return _harvest(
-                state, action.cards, action.field, action.taken, action.stockpiles, action.rotation
-            )
-        case _:
-            raise IllegalActionError(f"not a Vier Felder action: {action!r}", rule="API")
-
-
-def is_legal(state: State, action: object) -> bool:
-    """Whether `apply` accepts ``action`` in ``state``."""
-    try:
-        apply(state, action)  # type: ignore[arg-type]
-    except IllegalActionError:
-        return False
-    return True
-
-
-def _check_turn(state: State, played: Iterable[object], field: object) -> int:
+def _check_turn(state: State, played: Iterable[Card], field: int) -> int:
     player = state.to_move
     if player is None:
         raise IllegalActionError("the game is over", rule="§12")
+    hand = state.hands[player]
     for card in played:
-        if not isinstance(card, Card) or card not in state.hands[player]:
+        if id(card) not in _CARD_IDS:
+            raise IllegalActionError("the played card is not one of the 52 cards", rule="API")
+        if card not in hand:
             raise IllegalActionError(f"{card} is not in player {player}'s hand", rule="§4")
-    if type(field) is not int or not 0 <= field < FIELDS:
-        raise IllegalActionError(f"no field {field!r}; fields are 0..3", rule="§2")
+    if not 0 <= field < FIELDS:
+        raise IllegalActionError(f"no field {field}; fields are 0..3", rule="§2")
     return player
 
 
-def _check_sow(state: State, action: Sow) -> None:
-    _check_turn(state, (action.card,), action.field)
-    if state.season(action.field) is Season.AUTUMN:  # §16.9: the season before rotation
-        raise IllegalActionError(
-            f"cannot sow {action.card} into field {action.field}: it is Autumn", rule="§5"
-        )
-
-
 def _check_items(
-    state: State, field: int, loose: object, piles: object, rule: str
-) -> tuple[frozenset[Card], frozenset[Stockpile]]:
-    if not isinstance(loose, frozenset) or not all(isinstance(c, Card) for c in loose):
-        raise IllegalActionError(f"not a set of cards: {loose!r}", rule="API")
-    if not isinstance(piles, frozenset) or not all(isinstance(s, Stockpile) for s in piles):
-        raise IllegalActionError(f"not a set of stockpiles: {piles!r}", rule="API")
-    missing = [c for c in sorted(loose) if c not in state.loose[field]]
+    state: State, field: int, loose: frozenset[Card], piles: frozenset[Stockpile], rule: str
+) -> None:
+    """The loose cards and stockpiles an action names lie in ``field``."""
+    if not _all_cards(loose) or not all(_all_cards(s.cards) for s in piles):
+        raise IllegalActionError("not one of the 52 cards among the items", rule="API")
+    missing = [c for c in loose if c not in state.loose[field]]
     if missing:
         raise IllegalActionError(f"{_cards_text(missing)} not loose in field {field}", rule=rule)
     gone = [s for s in sorted(piles) if s not in state.stockpiles[field]]
     if gone:
         raise IllegalActionError(f"stockpile {gone[0]} is not in field {field}", rule=rule)
-    return loose, piles
+
+
+# --- §5 Sow -----------------------------------------------------------------------------------
+
+
+def _check_sow(state: State, action: Sow) -> None:
+    card, field = action.card, action.field
+    _check_turn(state, (card,), field)
+    if state.season(field) is Season.AUTUMN:  # §16.9: the season before rotation
+        raise IllegalActionError(f"cannot sow {card} into field {field}: it is Autumn", rule="§5")
+
+
+def _sow(state: State, action: Sow) -> State:
+    card, field = action.card, action.field
+    loose = _sorted((*state.loose[field], card))
+    return _finish_turn(state, (card,), field, loose, state.stockpiles[field], ())
+
+
+# --- §6 Harvest --------------------------------------------------------------------------------
 
 
 def _check_harvest(state: State, action: Harvest) -> None:
-    _check_turn(state, (action.card,), action.field)
-    _check_harvest_of(
-        state, action.field, action.taken, action.stockpiles, card_values(action.card)
-    )
+    card, field = action.card, action.field
+    _check_turn(state, (card,), field)
+    _check_harvest_of(state, field, action.taken, action.stockpiles, card_values(card))
 
 
 def _check_harvest_of(
-    state: State, field: int, taken: object, stockpiles: object, values: Iterable[int]
+    state: State,
+    field: int,
+    loose: frozenset[Card],
+    piles: frozenset[Stockpile],
+    values: Iterable[int],
 ) -> int:
     """Check a harvest of one of ``values``; return the value used."""
     if state.season(field) is Season.WINTER:
         raise IllegalActionError(f"cannot harvest in field {field}: it is Winter", rule="§6")
-    loose, piles = _check_items(state, field, taken, stockpiles, "§6")
+    _check_items(state, field, loose, piles, "§6")
     if not loose and not piles:
         raise IllegalActionError("a harvest takes at least one group", rule="§16.3")
     for v in values:
@@ -1005,43 +639,64 @@ def _check_harvest_of(
     )
 
 
+def splits_into_groups(items: Iterable[Card], v: int) -> bool:
+    """Whether the loose cards ``items`` split into groups of value ``v`` (§6); every loose
+    ace counts 1 or 14. The empty set splits (into no groups)."""
+    return _brute_force_groups(items, v)
+
+
 def _brute_force_groups(loose: Iterable[Card], v: int) -> bool:
-    """Independent of `_reachable` (which lists): split the cards into groups of ``v`` by
-    choosing the group of the first remaining card, then recursing."""
-    counts = [0] * _CLASSES
+    """Split the cards into groups of ``v`` by choosing the group of the highest remaining
+    card, then recursing (independent of the listing's value-vector search)."""
+    counts = [0] * len(_CLASS_VALUES)
     for c in loose:
-        counts[_CLASS[c]] += 1
+        counts[_LOW[c] - 1] += 1
     return _splits(tuple(counts), v)
+
+
+_CLASS_VALUES: Final = tuple(range(1, 14))
+"""The value classes of loose cards: the aces (1, or 14 alone), then 2 to 13."""
 
 
 @lru_cache(maxsize=1 << 14)
 def _splits(counts: tuple[int, ...], v: int) -> bool:
-    first = next((i for i, k in enumerate(counts) if k), None)
-    if first is None:
+    """Whether cards with ``counts`` per value class split into groups of value ``v``."""
+    total = sum(k * value for k, value in zip(counts, _CLASS_VALUES, strict=True))
+    # groups of v add up to a multiple of v, where each lone ace of a 14 counts 13 more
+    lone_aces = range(counts[0] + 1) if v == MAX_VALUE else range(1)
+    if all((total + 13 * aces) % v for aces in lone_aces):
+        return False
+    top = max((i for i, k in enumerate(counts) if k), default=None)
+    if top is None:
         return True
     rest = list(counts)
-    rest[first] -= 1
-    for first_value in (1, 14) if first == 0 else (first + 1,):
-        for group in _sub_multisets(tuple(rest), v - first_value, 0):
+    rest[top] -= 1
+    for first_value in (1, MAX_VALUE) if top == 0 else (top + 1,):
+        for group in _sub_multisets(tuple(rest), v - first_value, top):
             if _splits(tuple(r - g for r, g in zip(rest, group, strict=True)), v):
                 return True
     return False
 
 
-def _sub_multisets(counts: tuple[int, ...], target: int, cls: int) -> Iterable[tuple[int, ...]]:
-    """Sub-multisets of ``counts`` from class ``cls`` on whose values (aces 1) sum to ``target``."""
+def _sub_multisets(counts: tuple[int, ...], target: int, top: int) -> Iterable[tuple[int, ...]]:
+    """Sub-multisets of ``counts`` within classes 0..``top`` whose values (aces 1) sum to
+    ``target``."""
     if target == 0:
-        yield (0,) * _CLASSES
+        yield (0,) * len(counts)
         return
-    if target < 0 or cls == _CLASSES:
+    if target < 0 or top < 0:
         return
-    value = cls + 1
-    for k in range(min(counts[cls], target // value), -1, -1):
-        for tail in _sub_multisets(counts, target - k * value, cls + 1):
-            yield (*tail[:cls], k, *tail[cls + 1 :])
+    value = top + 1
+    for k in range(min(counts[top], target // value), -1, -1):
+        for tail in _sub_multisets(counts, target - k * value, top - 1):
+            yield (*tail[:top], k, *tail[top + 1 :]) if k else tail
 
 
-def _harvest(
+def _harvest(state: State, action: Harvest) -> State:
+    return _take(state, (action.card,), action.field, action.taken, action.stockpiles)
+
+
+def _take(
     state: State,
     played: tuple[Card, ...],
     field: int,
@@ -1049,26 +704,32 @@ def _harvest(
     piles: frozenset[Stockpile],
     rotation: Suit | None = None,
 ) -> State:
+    """Harvest ``taken`` and ``piles`` from the field (checked: cards of the deck's own, so
+    equal means the same card objects)."""
     loose = tuple(c for c in state.loose[field] if c not in taken)
     kept = tuple(s for s in state.stockpiles[field] if s not in piles)
     gained = (*played, *taken, *(c for s in piles for c in s.cards))
     return _finish_turn(state, played, field, loose, kept, gained, rotation, clears=True)
 
 
+# --- §7 Stockpile ---------------------------------------------------------------------------
+
+
 def _check_build(state: State, action: Build) -> None:
-    player = _check_turn(state, (action.card,), action.field)
-    field, card, value = action.field, action.card, action.value
+    card, field, value = action.card, action.field, action.value
+    loose, piles = action.loose, action.stockpiles
+    player = _check_turn(state, (card,), field)
     if state.season(field) is Season.SPRING:  # §16.8
         raise IllegalActionError(f"cannot stockpile in field {field}: it is Spring", rule="§7")
-    loose, piles = _check_items(state, field, action.loose, action.stockpiles, "§7")
+    _check_items(state, field, loose, piles, "§7")
     if not loose and not piles:
         raise IllegalActionError(
             "a stockpile needs at least one item of the field besides the played card",
             rule="§16.7",
         )
-    if type(value) is not int or not 1 <= value <= MAX_VALUE:
-        raise IllegalActionError(f"a stockpile is worth 1 to 14, not {value!r}", rule="§7")
-    rest = [c for c in state.hands[player] if c != card]
+    if not 1 <= value <= MAX_VALUE:
+        raise IllegalActionError(f"a stockpile is worth 1 to 14, not {value}", rule="§7")
+    rest = [c for c in state.hands[player] if c is not card]
     if not any(value in _VALUES[c] for c in rest):
         raise IllegalActionError(
             f"no card of value {value} is left in hand besides {card} (the held card; "
@@ -1111,71 +772,22 @@ def _build_kind(
 
 
 def _equal_groups(card: Card, loose: frozenset[Card], value: int, has_piles: bool) -> bool:
-    """{card} ∪ loose splits into groups of ``value`` (at least two groups with no stockpile).
-
-    Brute force over p's group (p alone or with loose cards, aces in it as 1)."""
-    items = sorted(loose)
-    for pv in _VALUES[card]:
-        for k in range(len(items) + 1):
-            for combo in itertools.combinations(items, k):
-                if pv + sum(_LOW[c] for c in combo) != value:
-                    continue
-                others = [c for c in items if c not in combo]
-                if (has_piles or others) and _brute_force_groups(others, value):
-                    return True
-    return False
+    """{card} ∪ loose splits into groups of ``value``, at least two of them unless stockpiles
+    of the value join (one group is exactly the cards adding up to ``value``, aces 1)."""
+    one_group = _LOW[card] + sum(_LOW[c] for c in loose) == value
+    return (has_piles or not one_group) and _brute_force_groups((card, *loose), value)
 
 
 def _build(state: State, action: Build) -> State:
-    field, card = action.field, action.card
-    kind = _build_kind(card, action.loose, action.stockpiles, action.value)
+    card, field, value = action.card, action.field, action.value
+    loose, piles = action.loose, action.stockpiles
+    kind = _build_kind(card, loose, piles, value)
     assert kind is not None
-    cards = _sorted((card, *action.loose, *(c for s in action.stockpiles for c in s.cards)))
-    new_pile = Stockpile(action.value, kind, cards)
-    piles = tuple(
-        sorted((*(s for s in state.stockpiles[field] if s not in action.stockpiles), new_pile))
-    )
-    loose = tuple(c for c in state.loose[field] if c not in action.loose)
-    return _finish_turn(state, (card,), field, loose, piles, ())
-
-
-def _check_full_harvest(state: State, action: FullHarvest) -> None:
-    if not state.options.full_harvest:
-        raise IllegalActionError("Volle Ernte is not played (Options.full_harvest)", rule="§14")
-    player = _check_turn(state, (), action.field)
-    hand = state.hands[player]
-    if len(hand) != HAND_SIZE:
-        raise IllegalActionError(
-            f"Volle Ernte needs exactly 4 cards in hand, player {player} holds {len(hand)}",
-            rule="§16.29",
-        )
-    if action.cards != hand:
-        raise IllegalActionError(
-            f"Volle Ernte plays the whole hand {_cards_text(hand)} (sorted)", rule="§14"
-        )
-    if action.rotation not in _full_rotations(hand):
-        raise IllegalActionError(
-            f"the square can only end turned to a season card's suit in hand, "
-            f"not {action.rotation}",
-            rule="§16.29",
-        )
-    field = action.field
-    if state.season(field) is Season.WINTER:
-        raise IllegalActionError(f"cannot harvest in field {field}: it is Winter", rule="§6")
-    loose, piles = _check_items(state, field, action.taken, action.stockpiles, "§6")
-    if not loose and not piles:
-        raise IllegalActionError("a harvest takes at least one group", rule="§16.3")
-    sums = _full_sums(hand)
-    values = [s for s in sums if any(s in _VALUES[c] for c in state.loose[field])]
-    if not values:
-        raise IllegalActionError(
-            f"the hand's sum ({' or '.join(map(str, sums)) or 'over 14'}) matches no loose card "
-            f"in field {field}",
-            rule="§14",
-        )
-    # "dann erntest du, als hättest du eine Karte dieses Werts gespielt": any groups of the
-    # value, the matching card need not be among them (the rulebook over spec §16.29)
-    _check_harvest_of(state, field, loose, piles, values)
+    cards = _sorted((card, *loose, *(c for s in piles for c in s.cards)))
+    new_pile = Stockpile(value, kind, cards)
+    kept = tuple(sorted((*(s for s in state.stockpiles[field] if s not in piles), new_pile)))
+    field_loose = tuple(c for c in state.loose[field] if c not in loose)
+    return _finish_turn(state, (card,), field, field_loose, kept, ())
 
 
 # --- §4 steps 3–6: rotation, drawing, clearing, next player -------------------------------------
@@ -1225,7 +837,7 @@ def _finish_turn(
     to_move = next(((player + i) % n for i in range(1, n + 1) if hands[(player + i) % n]), None)
     if to_move is None:  # §10: the draw pile is empty and every hand too
         return _end_round(state, loose, piles, hands, harvested, coins, summer)
-    return State(
+    return _State(
         options=state.options,
         seed=state.seed,
         round=state.round,
@@ -1377,56 +989,162 @@ def max_game_length(players: int, options: Options) -> int:
     return TURNS_PER_ROUND_BOUND * options.max_rounds
 
 
+# --- §14 Volle Ernte -------------------------------------------------------------------------
+
+
+def _full_sums(hand: Sequence[Card]) -> list[int]:
+    """The sums of four hand cards, each ace 1 or 14, that a single card can match (§14)."""
+    base = sum(_LOW[c] for c in hand)
+    aces = sum(1 for c in hand if c.rank is Rank.ACE)
+    return [base + 13 * k for k in range(aces + 1) if base + 13 * k <= MAX_VALUE]
+
+
+def _full_rotations(hand: Sequence[Card]) -> list[Suit | None]:
+    """The suits the square may end turned to: a season card's in the hand, or None (§16.29)."""
+    suits = {c.suit for c in hand if is_season_card(c)}
+    return [s for s in SUITS_CW if s in suits] or [None]
+
+
+def _check_full_harvest(state: State, action: FullHarvest) -> None:
+    played, field, rotation = action.cards, action.field, action.rotation
+    if not state.options.full_harvest:
+        raise IllegalActionError("Volle Ernte is not played (Options.full_harvest)", rule="§14")
+    player = _check_turn(state, (), field)
+    hand = state.hands[player]
+    if len(hand) != HAND_SIZE:
+        raise IllegalActionError(
+            f"Volle Ernte needs exactly 4 cards in hand, player {player} holds {len(hand)}",
+            rule="§16.29",
+        )
+    if not _all_cards(played):
+        raise IllegalActionError("not one of the 52 cards among the played", rule="API")
+    if played != hand:
+        raise IllegalActionError(
+            f"Volle Ernte plays the whole hand {_cards_text(hand)} (sorted)", rule="§14"
+        )
+    if rotation not in _full_rotations(hand):
+        raise IllegalActionError(
+            f"the square can only end turned to a season card's suit in hand, not {rotation}",
+            rule="§16.29",
+        )
+    if state.season(field) is Season.WINTER:
+        raise IllegalActionError(f"cannot harvest in field {field}: it is Winter", rule="§6")
+    loose, piles = action.taken, action.stockpiles
+    _check_items(state, field, loose, piles, "§6")
+    if not loose and not piles:
+        raise IllegalActionError("a harvest takes at least one group", rule="§16.3")
+    sums = _full_sums(hand)
+    values = [s for s in sums if any(s in _VALUES[c] for c in state.loose[field])]
+    if not values:
+        raise IllegalActionError(
+            f"the hand's sum ({' or '.join(map(str, sums)) or 'over 14'}) matches no loose card "
+            f"in field {field}",
+            rule="§14",
+        )
+    # "dann erntest du, als hättest du eine Karte dieses Werts gespielt": any groups of the
+    # value, the matching card need not be among them (the rulebook over §16.29's first answer)
+    _check_harvest_of(state, field, loose, piles, values)
+
+
+def _full_harvest(state: State, action: FullHarvest) -> State:
+    player = state.to_move
+    assert player is not None
+    hand = state.hands[player]  # the checked action's cards are this hand
+    return _take(state, hand, action.field, action.taken, action.stockpiles, action.rotation)
+
+
+RULES: Final = Rulebook[State, Action](
+    State,
+    ACTIONS,
+    {
+        Sow: (_check_sow, _sow),
+        Harvest: (_check_harvest, _harvest),
+        Build: (_check_build, _build),
+        FullHarvest: (_check_full_harvest, _full_harvest),
+    },
+)
+
+
+def check(state: State, action: object) -> None:
+    """Raise the `IllegalActionError` `apply` would raise for ``action``; return if legal."""
+    RULES.check(state, action)
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether `apply` accepts ``action`` in ``state`` (no successor is built)."""
+    return RULES.is_legal(state, action)
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; `IllegalActionError` naming the rule if it is not legal.
+
+    >>> state = new_game(2, seed=1)
+    >>> apply(state, parse_action("sow 3♦ f0")).to_move
+    0
+    """
+    return RULES.apply(state, action)
+
+
 # --- Observation (§16.30) ---------------------------------------------------------------------
 
 
 @attrs.frozen
 class Observation:
     """What ``player`` may know: their hand, the fields, the square, coins, every harvest pile
-    (each card was public when taken), totals, and the sizes of the other hands and the draw
-    pile (§16.30)."""
+    (each card was public when taken), the totals, and the sizes of the other hands and of
+    the draw pile (§16.30)."""
 
     player: int
+    to_move: int | None
+    scores: tuple[int, ...]
+    """The running totals (§11.3)."""
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    """Cards in the draw pile, hidden from everyone."""
     options: Options
     round: int
     dealer: int
-    to_move: int | None
     summer_field: int
     loose: tuple[tuple[Card, ...], ...]
     stockpiles: tuple[tuple[Stockpile, ...], ...]
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    draw_pile_size: int
     harvested: tuple[tuple[Card, ...], ...]
     coins: tuple[int, ...]
-    totals: tuple[int, ...]
     history: tuple[RoundScore, ...]
 
 
 def observe(state: State, player: int) -> Observation:
     """What ``player`` may know of ``state`` (§16.30)."""
-    if not 0 <= player < state.players:
-        raise ValueError(f"no player {player} in a {state.players}-player game")
+    check_seat(player, state.players)
     return Observation(
         player=player,
+        to_move=state.to_move,
+        scores=state.totals,
+        hand=state.hands[player],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        stock_size=len(state.draw_pile),
         options=state.options,
         round=state.round,
         dealer=state.dealer,
-        to_move=state.to_move,
         summer_field=state.summer_field,
         loose=state.loose,
         stockpiles=state.stockpiles,
-        hand=state.hands[player],
-        hand_sizes=tuple(len(h) for h in state.hands),
-        draw_pile_size=len(state.draw_pile),
         harvested=state.harvested,
         coins=state.coins,
-        totals=state.totals,
         history=state.history,
     )
 
 
-# --- validate(state) ----------------------------------------------------------------------------
+def upgrade_json(tag: str, schema: int, fields: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 observations named the draw pile's size ``draw_pile_size`` and the running
+    totals ``totals``: today's ``stock_size`` and ``scores``."""
+    if tag == "observation" and schema == 1:
+        renamed = {"draw_pile_size": "stock_size", "totals": "scores"}
+        fields = {renamed.get(key, key): value for key, value in fields.items()}
+    return fields
+
+
+# --- Impossible positions --------------------------------------------------------------------
 
 
 def all_cards(state: State) -> list[Card]:
@@ -1440,64 +1158,206 @@ def all_cards(state: State) -> list[Card]:
 
 
 def stockpile_is_consistent(pile: Stockpile) -> bool:
-    """A stockpile's value is 1..14 and agrees with its cards and kind (§7)."""
+    """A stockpile's value is 1..14 and agrees with its cards and kind (§7): a SUM adds up to
+    its value (aces 1), an EQUAL splits into at least two groups of it."""
     if not 1 <= pile.value <= MAX_VALUE or len(pile.cards) < 2:
         return False
+    low_sum = sum(_LOW[c] for c in pile.cards)
     if pile.kind is Kind.SUM:
-        return sum(_LOW[c] for c in pile.cards) == pile.value
-    counts = _vector(pile.cards)
-    groups = set(_reachable(counts, pile.value))  # EQUAL: at least two groups of its value
-    return counts in groups and any(g != counts and counts - g in groups for g in groups)
+        return low_sum == pile.value
+    return low_sum != pile.value and _brute_force_groups(pile.cards, pile.value)
 
 
-def validate(state: State) -> None:
-    """Raise `FormatError` if ``state`` is an impossible position."""
-    if not isinstance(state, State):
-        raise FormatError(f"not a Vier Felder state: {state!r}")
+def _rules_of_position(state: State) -> None:
     n = len(state.hands)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise FormatError(f"{n} hands; Vier Felder is for 2 to 4 players")
+        fail(f"{n} hands; Vier Felder is for 2 to 4 players", "$.hands")
     for name in ("harvested", "coins", "totals"):
         if len(getattr(state, name)) != n:
-            raise FormatError(f"{name} has {len(getattr(state, name))} entries for {n} players")
-    if len(state.loose) != FIELDS or len(state.stockpiles) != FIELDS:
-        raise FormatError("there are exactly 4 fields")
+            fail(f"{len(getattr(state, name))} entries for {n} players", f"$.{name}")
+    try:
+        _check_options(state.options, n)
+    except ValueError as err:
+        fail(str(err), "$.options")
+    for name in ("loose", "stockpiles"):
+        if len(getattr(state, name)) != FIELDS:
+            fail("there are exactly 4 fields", f"$.{name}")
     if not 0 <= state.summer_field < FIELDS:
-        raise FormatError(f"summer_field {state.summer_field} is not 0..3")
+        fail(f"summer_field {state.summer_field} is not a field 0..3", "$.summer_field")
     if not 0 <= state.dealer < n:
-        raise FormatError(f"dealer {state.dealer} is not a player")
-    if state.round < 1 or len(state.history) != state.round - (0 if state.to_move is None else 1):
-        raise FormatError(f"round {state.round} does not match {len(state.history)} scored rounds")
-    everything = all_cards(state)
-    if len(everything) != len(DECK_52) or set(everything) != set(DECK_52):
-        seen: set[Card] = set()
-        twice = [c for c in everything if c in seen or seen.add(c)]  # type: ignore[func-returns-value]
-        raise FormatError(
-            f"the 52 cards are not all there exactly once ({len(everything)} cards"
-            + (f", {twice[0]} twice)" if twice else ")")
-        )
-    for zone, items in (("hands", state.hands), ("loose", state.loose)):
-        for i, cards in enumerate(items):
-            if list(cards) != sorted(cards):
-                raise FormatError(f"{zone}[{i}] is not sorted")
-    for i, h in enumerate(state.hands):
-        if len(h) > HAND_SIZE:
-            raise FormatError(f"player {i} holds {len(h)} cards, more than 4")
-        if state.draw_pile and len(h) < HAND_SIZE - 1:
-            raise FormatError(f"player {i} holds {len(h)} cards while the draw pile is not empty")
+        fail(f"dealer {state.dealer} is not a player", "$.dealer")
+    _check_the_cards(state)
+    _check_the_stockpiles(state)
+    for i, coins in enumerate(state.coins):
+        if coins < 0:
+            fail(f"coins {coins} < 0", f"$.coins[{i}]")
+    if sum(state.coins) > n:
+        fail(f"{sum(state.coins)} coins taken; there are {n} coins (§1)", "$.coins")
+    for i, total in enumerate(state.totals):
+        if total < 0:
+            fail("a total is never negative (§11.3)", f"$.totals[{i}]")
+    _check_the_rounds(state)
+    _check_the_turn(state)
+
+
+def _check_the_cards(state: State) -> None:
+    """The 52 cards, each once; hands, loose cards and harvest piles sorted; hand sizes."""
+    zones = [
+        *((f"$.loose[{f}]", cards) for f, cards in enumerate(state.loose)),
+        *((f"$.hands[{p}]", cards) for p, cards in enumerate(state.hands)),
+        ("$.draw_pile", state.draw_pile),
+        *((f"$.harvested[{p}]", cards) for p, cards in enumerate(state.harvested)),
+        *(
+            (f"$.stockpiles[{f}][{k}].cards", pile.cards)
+            for f, field in enumerate(state.stockpiles)
+            for k, pile in enumerate(field)
+        ),
+    ]
+    seen: set[Card] = set()
+    for path, cards in zones:
+        for card in cards:
+            if id(card) not in _CARD_IDS:
+                fail("not one of the 52 cards", path)
+            if card in seen:
+                fail(f"{card} is in play twice", path)
+            seen.add(card)
+        if path != "$.draw_pile" and cards != _sorted(cards):
+            fail("the cards are kept sorted", path)
+    if len(seen) != len(DECK_52):
+        fail(f"{len(DECK_52) - len(seen)} of the 52 cards are missing")
+    for p, hand in enumerate(state.hands):
+        if len(hand) > HAND_SIZE:
+            fail(f"player {p} holds {len(hand)} cards, more than 4", f"$.hands[{p}]")
+        if state.draw_pile and len(hand) < HAND_SIZE - 1:
+            fail(
+                f"player {p} holds {len(hand)} cards while cards are left to draw (§8)",
+                f"$.hands[{p}]",
+            )
+
+
+def _check_the_stockpiles(state: State) -> None:
     for f, field in enumerate(state.stockpiles):
         if list(field) != sorted(field):
-            raise FormatError(f"stockpiles[{f}] is not sorted")
-        for s in field:
-            if list(s.cards) != sorted(s.cards) or not stockpile_is_consistent(s):
-                raise FormatError(f"stockpile {s} in field {f} is impossible")
-    if any(c < 0 for c in state.coins) or sum(state.coins) > n:
-        raise FormatError(f"coins {state.coins}: there are {n} coins")
-    if any(t < 0 for t in state.totals):
-        raise FormatError("a total is negative (§11.3)")
-    if state.to_move is None:
-        if any(state.hands) or state.draw_pile or not state.history:
-            raise FormatError("a finished game has empty hands, no draw pile and a scored round")
-    else:
-        if not 0 <= state.to_move < n or not state.hands[state.to_move]:
-            raise FormatError(f"player {state.to_move} cannot be the player to move")
+            fail("the stockpiles are kept sorted", f"$.stockpiles[{f}]")
+        for k, pile in enumerate(field):
+            if not stockpile_is_consistent(pile):
+                fail(f"stockpile {pile} is impossible (§7)", f"$.stockpiles[{f}][{k}]")
+
+
+def _check_the_rounds(state: State) -> None:
+    """Rounds scored so far, dealers in turn, totals carried, the target and the last round
+    (§12, §13)."""
+    n, options, history = len(state.hands), state.options, state.history
+    running = state.to_move is not None
+    scored = state.round - 1 if running else state.round
+    if state.round < 1 or len(history) != scored:
+        fail(f"round {state.round} with {len(history)} scored rounds", "$.round")
+    if state.round > options.max_rounds:
+        fail(f"round {state.round} is past max_rounds {options.max_rounds}", "$.round")
+    for i, score in enumerate(history):
+        path = f"$.history[{i}]"
+        if score.round != i + 1:
+            fail(f"round {score.round} scored as the {i + 1}. round", f"{path}.round")
+        if score.dealer != (history[0].dealer + i) % n:
+            fail("the deal passes to the left every round (§13)", f"{path}.dealer")
+        for name in ("cards", "hearts", "spades", "aces", "coins", "points", "totals"):
+            if len(getattr(score, name)) != n:
+                fail(f"{len(getattr(score, name))} entries for {n} players", f"{path}.{name}")
+        for name in ("most_cards", "most_hearts", "most_spades"):
+            if getattr(score, name) not in (None, *range(n)):
+                fail(f"{getattr(score, name)} is not a player", f"{path}.{name}")
+        ended = max(score.totals) >= options.target_score
+        if ended and (i < len(history) - 1 or running):
+            fail("the game ends after the round reaching the target (§12)", f"{path}.totals")
+    if history:
+        last = history[-1]
+        if state.totals != last.totals:
+            fail("the totals are those after the last scored round", "$.totals")
+        if state.dealer != (last.dealer + (1 if running else 0)) % n:
+            fail("the deal passes to the left every round (§13)", "$.dealer")
+    if running and max(state.totals) >= options.target_score:
+        fail(f"a total of {options.target_score} ends the game after its round (§12)", "$.totals")
+    short = max(state.totals) < options.target_score and state.round < options.max_rounds
+    if not running and short:
+        fail("the game is over before anyone reached the target or the last round", "$.to_move")
+
+
+def _check_the_turn(state: State) -> None:
+    """A finished game has no cards left to play; otherwise the mover holds cards, and while
+    cards are left to draw a hand of 3 is the first player's before their first turn (§3, §4)."""
+    n, mover = len(state.hands), state.to_move
+    if mover is None:
+        if any(state.hands):
+            fail("a finished game has empty hands", "$.hands")
+        if state.draw_pile:
+            fail("a finished game has no draw pile", "$.draw_pile")
+        return
+    if not 0 <= mover < n or not state.hands[mover]:
+        fail(f"player {mover} cannot be the player to move", "$.to_move")
+    if state.draw_pile:
+        first = (state.dealer + 1) % n
+        for p, hand in enumerate(state.hands):
+            if len(hand) == HAND_SIZE - 1 and p != first:
+                fail(
+                    "only the first player holds 3 cards while cards are left to draw (§3)",
+                    f"$.hands[{p}]",
+                )
+        if len(state.hands[first]) == HAND_SIZE - 1 and mover != first:
+            fail(
+                f"player {first} holds 3 cards: the round's first turn is theirs (§4)", "$.to_move"
+            )
+
+
+validate: Final = validator("Vier Felder", State, _rules_of_position)
+
+
+def _rules_of_observation(seen: Observation) -> None:
+    """The table an observation shows, the unseen cards dealt to the other hands and the draw
+    pile in any order, is a position, and the observation is what `observe` gives of it."""
+    n, player = len(seen.hand_sizes), seen.player
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        fail(f"{n} hands; Vier Felder is for 2 to 4 players", "$.hand_sizes")
+    if not 0 <= player < n:
+        fail(f"the viewer is not one of the {n} players", "$.player")
+    for p, size in enumerate(seen.hand_sizes):
+        if not 0 <= size <= HAND_SIZE:
+            fail(f"a hand holds 0 to {HAND_SIZE} cards", f"$.hand_sizes[{p}]")
+    if seen.hand_sizes[player] != len(seen.hand):
+        fail("the viewer's hand and its size disagree", f"$.hand_sizes[{player}]")
+    shown = [
+        *seen.hand,
+        *(c for field in seen.loose for c in field),
+        *(c for field in seen.stockpiles for s in field for c in s.cards),
+        *(c for pile in seen.harvested for c in pile),
+    ]
+    if not _all_cards(shown):
+        fail("not one of the 52 cards among those shown")
+    unseen = [c for c in DECK_52 if c not in set(shown)]
+    sizes = [size for p, size in enumerate(seen.hand_sizes) if p != player]
+    if seen.stock_size != len(unseen) - sum(sizes):
+        fail(f"{len(unseen)} cards are unseen: the other hands and the draw pile", "$.stock_size")
+    hands, at = [], 0
+    for p, size in enumerate(seen.hand_sizes):
+        hands.append(seen.hand if p == player else _sorted(unseen[at : at + size]))
+        at += 0 if p == player else size
+    table = State(
+        options=seen.options,
+        seed=0,
+        round=seen.round,
+        dealer=seen.dealer,
+        to_move=seen.to_move,
+        summer_field=seen.summer_field,
+        loose=seen.loose,
+        stockpiles=seen.stockpiles,
+        hands=tuple(hands),
+        draw_pile=tuple(unseen[at:]),
+        harvested=seen.harvested,
+        coins=seen.coins,
+        totals=seen.scores,
+        history=seen.history,
+    )
+    validate(table)
+
+
+validate_observation: Final = validator("Vier Felder", Observation, _rules_of_observation)
+"""`FormatError` naming the place unless the observation is one `observe` can give."""

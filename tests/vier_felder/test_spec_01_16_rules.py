@@ -1,4 +1,5 @@
-"""Rules of the spec section by section (§1–§16), beyond the §17 scenarios."""
+"""The rules section by section (§1–§16 of docs/rules/vier-felder.md), beyond the §17
+scenarios."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import attrs
 import pytest
 
 from fourgames import FormatError, IllegalActionError, from_json, to_json
+from fourgames import vier_felder as vf
 from fourgames.cards import DECK_52, Card, Suit, cards
 from fourgames.shuffle import derive_seed, shuffled
 from fourgames.vier_felder import (
@@ -35,15 +37,10 @@ from fourgames.vier_felder import (
     validate,
     winners,
 )
+from tests.helpers import assert_refused
 
 c = Card.parse
 NO_PILES: frozenset[Stockpile] = frozenset()
-
-
-def refuse(state: State, action: object, rule: str) -> None:
-    with pytest.raises(IllegalActionError) as err:
-        apply(state, action)  # type: ignore[arg-type]
-    assert err.value.rule == rule
 
 
 def of(state: State, kind: type, card: str, field: int) -> list[Any]:
@@ -104,7 +101,7 @@ def test_s2_non_season_cards_do_not_rotate() -> None:
 def test_s16_8_spring_forbids_stockpiling_even_with_a_rotating_card() -> None:
     state = position([cards("K♥ A♠ 2♣ 3♣"), cards("5♥ 6♥ 7♥ 8♥")], [(), (), (), cards("A♦")])
     assert state.season(3) is Season.SPRING
-    refuse(state, Build(c("K♥"), 3, frozenset({c("A♦")}), NO_PILES, 14), "§7")
+    assert_refused(vf, state, Build(c("K♥"), 3, frozenset({c("A♦")}), NO_PILES, 14), rule="§7")
     assert not of(state, Build, "K♥", 3)
 
 
@@ -152,9 +149,11 @@ def test_s4_always_a_sow_and_play_passes_clockwise() -> None:
 
 def test_s4_not_your_card() -> None:
     state = position([cards("5♦ 7♦ 4♣ 6♣"), cards("5♣ 8♣ 9♣ 10♣")])
-    refuse(state, Sow(c("5♣"), 0), "§4")
-    refuse(state, Sow(c("5♦"), 4), "§2")
-    refuse(state, "sow", "API")
+    assert_refused(vf, state, Sow(c("5♣"), 0), rule="§4")
+    assert_refused(vf, state, Sow(c("5♦"), 4), rule="§2")
+    with pytest.raises(IllegalActionError) as not_an_action:
+        apply(state, "sow")  # type: ignore[arg-type]
+    assert not_an_action.value.rule == "API"
 
 
 # --- §6 harvest ---------------------------------------------------------------------------------
@@ -190,7 +189,7 @@ def test_s16_16_a_played_ace_lists_one_harvest_per_taken_set() -> None:
 def test_s6_stockpile_cards_are_not_loose() -> None:
     pile = Stockpile(8, Kind.SUM, cards("3♣ 5♥"))
     state = position([cards("5♦ 7♦ 4♣ 6♣"), cards("5♠ 8♣ 9♣ 10♣")], [[pile]])
-    refuse(state, Harvest(c("5♦"), 0, frozenset({c("5♥")})), "§6")
+    assert_refused(vf, state, Harvest(c("5♦"), 0, frozenset({c("5♥")})), rule="§6")
 
 
 def test_s9_harvesting_a_lone_stockpile_clears_the_field() -> None:
@@ -221,7 +220,7 @@ def test_s7_stockpile_actions_listed_for_the_seed_examples() -> None:
     found = {(b.value, b.loose) for b in of(state, Build, "3♣", 0)}
     assert found == {
         (5, frozenset(cards("2♥"))),  # new SUM 5
-        (5, frozenset(cards("2♥ 5♠"))),  # EQUAL 5 (the seed's example)
+        (5, frozenset(cards("2♥ 5♠"))),  # EQUAL 5 (the rulebook's example)
         (4, frozenset()),
     } - {(4, frozenset())}
 
@@ -240,7 +239,7 @@ def test_s16_13_raising_takes_one_sum_stockpile_only() -> None:
     a = Stockpile(4, Kind.SUM, cards("2♥ 2♣"))
     b = Stockpile(3, Kind.SUM, cards("2♦ A♥"))
     state = position([cards("3♦ 10♠ 4♣ 7♣"), cards("5♠ 8♣ 9♣ 10♣")], [[a, b]])
-    refuse(state, Build(c("3♦"), 0, frozenset(), frozenset({a, b}), 10), "§16.12")
+    assert_refused(vf, state, Build(c("3♦"), 0, frozenset(), frozenset({a, b}), 10), rule="§16.12")
     assert Build(c("3♦"), 0, frozenset(), frozenset({a}), 7) in legal_actions(state)  # held 7♣
     assert not [x for x in of(state, Build, "3♦", 0) if len(x.stockpiles) == 2]
 
@@ -313,7 +312,7 @@ def test_s12_the_game_ends_after_the_round_reaching_17() -> None:
     assert scores(after) == (20, 16) == last.totals
     assert winners(after) == {0}
     assert winners(state) == frozenset()
-    refuse(after, Sow(c("6♦"), 0), "§12")
+    assert_refused(vf, after, Sow(c("6♦"), 0), rule="§12")
 
 
 def test_s12_a_top_tie_is_decided_by_last_round_coins_through_apply() -> None:
@@ -374,14 +373,14 @@ def test_s13_next_round_is_dealt_from_the_derived_seed() -> None:
 def test_s14_full_harvest_needs_the_option() -> None:
     hand = cards("2♣ 3♦ 4♥ 5♠")
     state = position([hand, cards("5♣ 7♣ 8♣ 9♣")], [cards("A♦ 9♥ 5♦")])
-    refuse(state, FullHarvest(hand, 0, frozenset(cards("A♦ 9♥ 5♦"))), "§14")
+    assert_refused(vf, state, FullHarvest(hand, 0, frozenset(cards("A♦ 9♥ 5♦"))), rule="§14")
 
 
 def test_s14_volle_ernte_harvests_as_if_a_card_of_that_value_was_played() -> None:
     """Rulebook, Varianten: „… mit vier Karten aus deiner Hand ernten, deren Summe genau einer
     einzelnen Karte im Feld entspricht; dann erntest du, als hättest du eine Karte dieses Werts
     gespielt.“ The matching card enables the move; the harvest itself is a normal harvest of
-    that value, free to take any groups (spec §16.29 also demanded the matching card be taken:
+    that value, free to take any groups (§16.29 first also demanded the matching card be taken:
     the rulebook wins)."""
     state = position(
         [cards("2♣ 3♦ A♥ 3♠"), cards("5♣ 7♣ 8♣ 10♣")], [cards("9♥ 5♦ 4♣")], options=VOLLE_ERNTE
@@ -400,12 +399,16 @@ def test_s14_volle_ernte_harvests_as_if_a_card_of_that_value_was_played() -> Non
     assert set(after.harvested[0]) >= {*hand, *cards("5♦ 4♣")}
     ok = FullHarvest(hand, 0, frozenset(cards("9♥ 5♦ 4♣")), rotation=Suit.HEARTS)
     assert apply(state, ok).summer_field == 0  # ♥ edge to field 0
-    refuse(state, FullHarvest(hand, 0, frozenset(cards("9♥")), rotation=None), "§16.29")
+    assert_refused(
+        vf, state, FullHarvest(hand, 0, frozenset(cards("9♥")), rotation=None), rule="§16.29"
+    )
     # without a single loose card of the sum the move does not exist, even if a group has it
     state = position(
         [cards("2♣ 3♦ A♥ 3♠"), cards("5♣ 7♣ 8♣ 10♣")], [cards("5♦ 4♣")], options=VOLLE_ERNTE
     )
-    refuse(state, FullHarvest(hand, 0, frozenset(cards("5♦ 4♣")), rotation=Suit.HEARTS), "§14")
+    assert_refused(
+        vf, state, FullHarvest(hand, 0, frozenset(cards("5♦ 4♣")), rotation=Suit.HEARTS), rule="§14"
+    )
     assert not any(isinstance(a, FullHarvest) for a in legal_actions(state))
 
 
@@ -430,14 +433,14 @@ def test_s14_full_harvest_not_in_winter_and_not_on_a_stockpile() -> None:
     hand = cards("2♣ 3♦ 4♥ 5♠")
     pile = Stockpile(14, Kind.SUM, cards("K♦ A♠"))
     state = position([hand, cards("5♣ 7♣ 8♣ 9♣")], [[pile], (), cards("A♦")], options=VOLLE_ERNTE)
-    refuse(state, FullHarvest(hand, 2, frozenset({c("A♦")})), "§6")
-    refuse(state, FullHarvest(hand, 0, frozenset(), frozenset({pile})), "§14")
+    assert_refused(vf, state, FullHarvest(hand, 2, frozenset({c("A♦")})), rule="§6")
+    assert_refused(vf, state, FullHarvest(hand, 0, frozenset(), frozenset({pile})), rule="§14")
 
 
 # --- §16.30 observation, render, validate, JSON --------------------------------------------------
 
 
-def test_observe_hides_other_hands_and_the_draw_order() -> None:
+def test_s16_30_observe_hides_other_hands_and_the_draw_order() -> None:
     a = position([cards("5♦ 7♦ 4♣ 6♣"), cards("5♠ 8♣ 9♣ 10♣")], draw_pile=cards("2♥ 3♥ 4♥"))
     b = position([cards("5♦ 7♦ 4♣ 6♣"), cards("2♥ 8♣ 9♣ 10♣")], draw_pile=cards("4♥ 5♠ 3♥"))
     assert observe(a, 0) == observe(b, 0)
@@ -445,7 +448,7 @@ def test_observe_hides_other_hands_and_the_draw_order() -> None:
     obs = observe(a, 0)
     assert obs.hand == a.hands[0]
     assert obs.hand_sizes == (4, 4)
-    assert obs.draw_pile_size == 3
+    assert obs.stock_size == 3
     assert from_json(to_json(obs)) == obs
 
 
@@ -476,4 +479,4 @@ def test_validate_refuses_impossible_positions() -> None:
         validate(attrs.evolve(state, coins=(2, 1)))
     with pytest.raises(FormatError):
         validate(attrs.evolve(state, hands=(cards("7♦ 5♦ 4♣ 6♣"), state.hands[1])))  # unsorted
-    refuse(state, FullHarvest(cards("7♦ 5♦ 4♣ 6♣"), 0, frozenset()), "§14")
+    assert_refused(vf, state, FullHarvest(cards("7♦ 5♦ 4♣ 6♣"), 0, frozenset()), rule="§14")

@@ -1,0 +1,112 @@
+"""The fast paths agree with what they accelerate: the value-vector search of `_enumeration`
+with the rules' brute force, the constructors that skip the field checks with the checked
+ones, and the listing's memory stays within its budget."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any, cast
+
+import attrs
+import pytest
+
+from fourgames import vier_felder as vf
+from fourgames.cards import DECK_52, Card, Rank
+from fourgames.vier_felder import Build, FullHarvest, Harvest, State, _enumeration, _rules
+
+
+def _small_multisets(rng: random.Random, count: int) -> list[tuple[Card, ...]]:
+    low = [c for c in DECK_52 if c.rank is Rank.ACE or int(c.rank) <= 8]
+    return [tuple(rng.sample(low, rng.randint(0, 9))) for _ in range(count)]
+
+
+@pytest.mark.parametrize("v", range(1, 15))
+def test_the_value_vector_search_agrees_with_the_brute_force_split(v: int) -> None:
+    """§6: a set of loose cards is listed as splitting into groups of v exactly when the rules'
+    brute force (groups chosen card by card) splits it."""
+    rng = random.Random(v)
+    for cards in _small_multisets(rng, 150):
+        counts = _enumeration._vector(cards)
+        listed = counts == 0 or counts in _enumeration._reachable(counts, v)
+        assert listed == _rules._brute_force_groups(cards, v), (v, [str(c) for c in cards])
+
+
+def test_the_sum_vectors_are_the_subsets_adding_up_to_the_target() -> None:
+    rng = random.Random(7)
+    for cards in _small_multisets(rng, 60):
+        counts = _enumeration._vector(cards)
+        for target in range(15):
+            found = set(_enumeration._sum_vectors(counts, target))
+            subsets = {
+                _enumeration._vector(combo)
+                for k in range(len(cards) + 1)
+                for combo in itertools.combinations(cards, k)
+                if sum(_rules._LOW[c] for c in combo) == target
+            }
+            assert found == subsets
+
+
+def _positions(games: int) -> list[State]:
+    out = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = vf.new_game(2 + seed % 3, seed=seed, options=vf.VOLLE_ERNTE)
+        for _ in range(60):
+            if vf.is_terminal(state):
+                break
+            out.append(state)
+            state = vf.apply(state, rng.choice(vf.legal_actions(state)))
+    return out
+
+
+def test_the_listed_actions_equal_actions_built_with_their_checks() -> None:
+    """The listing makes its actions with `fourgames._builder.builder`, which skips the field
+    checks of the declared constructor: the objects must be the same."""
+    seen = {Harvest: 0, Build: 0, FullHarvest: 0}
+    for state in _positions(6):
+        for action in vf.legal_actions(state):
+            cls = type(action)
+            if cls not in seen:
+                continue
+            names = [field.name for field in attrs.fields(cast(Any, cls))]
+            checked = cls(*(getattr(action, name) for name in names))
+            assert type(checked) is cls
+            assert checked == action
+            assert hash(checked) == hash(action)
+            assert str(checked) == str(action)
+            seen[cls] += 1
+    assert all(seen.values()), seen
+
+
+def test_the_fast_state_constructor_equals_the_attrs_one() -> None:
+    state = vf.new_game(3, seed=5)
+    fields = [getattr(state, f.name) for f in attrs.fields(State)]
+    fast, slow = _rules._State(*fields), State(*fields)
+    assert type(fast) is State
+    assert fast == slow == state
+    assert hash(fast) == hash(slow)
+    assert _rules._State is not State  # the fast path is in use with this attrs
+
+
+def test_the_listing_keeps_no_more_than_its_budget() -> None:
+    """Fields of 14 loose cards list thousands of actions: what the listing keeps stays within
+    its budget, and a position listed again after its fields were forgotten lists the same."""
+    memory = _enumeration._MEMORY
+    budget, memory.budget = memory.budget, 5_000
+    try:
+        rng = random.Random(2)
+        first: tuple[State, tuple[vf.Action, ...]] | None = None
+        for _ in range(8):
+            deck = rng.sample(DECK_52, 22)
+            state = vf.position([deck[:4], deck[4:8]], [deck[8:22]])
+            listed = vf.legal_actions(state)
+            first = first or (state, listed)
+            assert memory.held <= memory.budget
+        assert first is not None
+        state, listed = first
+        assert (state.loose[0], ()) not in _enumeration._FIELDS
+        assert vf.legal_actions(state) == listed
+    finally:
+        memory.budget = budget
+        memory.clear()
