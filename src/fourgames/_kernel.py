@@ -72,8 +72,11 @@ class _Mismatch(Exception):
         self.value = value
 
     def describe(self) -> str:
-        shown = repr(self.value)
-        if len(shown) > 60:
+        try:
+            shown = repr(self.value)
+        except Exception:  # a value whose repr fails (never initialised) is still described
+            shown = ""
+        if not shown or len(shown) > 60:
             shown = f"a {type(self.value).__name__}"
         return f"expected {self.expected}, not {shown}"
 

@@ -1,7 +1,8 @@
 """Pinned JSON documents: old files must keep loading to equal objects (format stability).
 
 Regenerate only for an intended format change (a schema bump, with a CHANGELOG entry):
-``FOURGAMES_REGENERATE=1 PYTHONPATH=src python -m pytest tests/viereinhalb_minuten/test_json_golden.py``.
+``FOURGAMES_REGENERATE=1 PYTHONPATH=src python -m pytest``
+``tests/viereinhalb_minuten/test_json_golden.py``.
 ``golden/json/schema-1/`` keeps the observation as schema 1 wrote it (``tests/test_golden.py``
 checks that it still loads, to today's observation).
 """

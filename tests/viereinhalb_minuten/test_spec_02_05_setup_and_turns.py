@@ -37,7 +37,7 @@ def refused(state: State, action: object) -> str:
 
 @pytest.mark.parametrize("players", [0, 1, 7, 2.0, "3"])
 def test_s2_player_counts(players: object) -> None:
-    with pytest.raises(ValueError, match="2–6"):
+    with pytest.raises(ValueError, match="2 to 6 players"):
         game.new_game(players, seed=1)  # type: ignore[arg-type]
 
 
@@ -66,7 +66,7 @@ def test_s2_player_counts(players: object) -> None:
     ],
 )
 def test_s2_bad_options_are_value_errors(options: Options) -> None:
-    with pytest.raises(ValueError, match=r"Options|deck"):
+    with pytest.raises(ValueError, match=r"options[.:]"):
         game.new_game(3, seed=1, options=options)
 
 
@@ -149,7 +149,9 @@ def test_s3_pile_b_needs_pile_a() -> None:
     some_card = state.displays[0][0]
     assert refused(state, Play(some_card, 1)) == "§3"
     assert refused(state, Play(some_card, -1)) == "§3"
-    assert refused(state, Play(some_card, "A")) == "§3"  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError) as err:
+        Play(some_card, "A")  # type: ignore[arg-type]
+    assert err.value.rule == "API"
 
 
 def test_s3_white_cards_go_on_anything_unlocked() -> None:

@@ -148,7 +148,7 @@ def test_s6_3_draw_two_from_an_empty_pile_draws_nothing() -> None:
 def test_s6_3_an_overfull_display_lays_aside_whole() -> None:
     state = position(
         [cards("N(1,1) N(1,2) N(1,3) N(1,4) N(1,5) N(1,6)"), cards("N(4,4)")],
-        piles=[cards("N(0,1)")],
+        piles=[cards("P2(1) N(0,1)")],  # the +2 that overfilled the display
     )
     after = apply(state, LayAside())
     assert len(after.aside) == 6

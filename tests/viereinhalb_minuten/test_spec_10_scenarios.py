@@ -378,8 +378,9 @@ def test_10_19_lay_aside_when_nothing_fits() -> None:
 
 
 def test_10_20_lay_aside_an_overfull_display() -> None:
+    # P2(1) under pile A: the +2 that overfilled the display.
     state = table(["N(3,3) N(3,4) N(3,5) N(3,6) N(3,7) N(4,7)", "N(4,6)", "N(2,2)", "N(2,3)"],
-                  ["N(0,1)"])  # fmt: skip
+                  ["P2(1) N(0,1)"])  # fmt: skip
     after = apply(state, LayAside())
     assert len(after.aside) == 6
     assert len(after.displays[0]) == 4

@@ -98,7 +98,7 @@ IMPOSSIBLE: dict[str, tuple[dict[str, Any], str]] = {
     "direction-zero": ({"direction": 0}, "$.direction"),
     "negative-turns": ({"turns": -1}, "$.turns"),
     "three-piles": ({"piles": (cards("N(0,1)"), cards("N(0,2)"), cards("N(0,3)"))}, "$.piles"),
-    "empty-pile": ({"piles": ((),)}, "$.piles"),
+    "empty-pile": ({"piles": ((),)}, "$.piles[0]"),
     "lock-without-pile": ({"locked": 0, "lock_turns": 3}, "$.locked"),
     "lock-turns-without-lock": ({"lock_turns": 2}, "$.lock_turns"),
     "card-twice": ({"aside": cards("N(0,1)")}, "$"),
@@ -157,9 +157,9 @@ REFUSED_OPTIONS = [
 ]
 
 
-@pytest.mark.parametrize("options", REFUSED_OPTIONS, ids=[str(i) for i in range(len(REFUSED_OPTIONS))])
+@pytest.mark.parametrize("options", REFUSED_OPTIONS, ids=map(str, range(len(REFUSED_OPTIONS))))
 def test_options_new_game_refuses_are_refused_by_validate(options: Options) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"options[.:]"):
         game.new_game(3, seed=1, options=options)
     with pytest.raises(FormatError, match=r"@ \$\.options"):
         game.validate(attrs.evolve(_state(), options=options))
