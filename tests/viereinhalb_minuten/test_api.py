@@ -26,6 +26,7 @@ from fourgames.viereinhalb_minuten import (
     parse_action,
     position,
 )
+from tests.helpers import assert_refused, play
 
 
 def test_registered_in_games() -> None:
@@ -204,7 +205,22 @@ def test_parse_action(text: str, action: game.Action) -> None:
     assert parse_action(str(action)) == action
 
 
-@pytest.mark.parametrize("text", ["", "N(0,3)", "N(0,3) C", "N(0,3) A 2", "starter", "play"])
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("lay-aside", LayAside()),
+        ("Lay-Aside", LayAside()),
+        ("choose-starter P2", ChooseStarter(2)),
+        ("choose-starter p2", ChooseStarter(2)),
+    ],
+)
+def test_parse_action_reads_the_tags_as_keywords_too(text: str, action: game.Action) -> None:
+    assert parse_action(text) == action
+
+
+@pytest.mark.parametrize(
+    "text", ["", "N(0,3)", "N(0,3) C", "N(0,3) A 2", "starter", "play", "starter 1", "aside A"]
+)
 def test_parse_action_refuses(text: str) -> None:
     with pytest.raises(FormatError):
         parse_action(text)
@@ -215,3 +231,88 @@ def test_the_docs_page_examples_run() -> None:
     result = doctest.testfile(str(page), module_relative=False)
     assert result.attempted >= 8
     assert result.failed == 0
+
+
+def _dbd_table() -> State:
+    return position(
+        [cards("DBD(2) LOCK(2) N(0,1)"), cards("N(4,7)"), cards("N(4,6)")],
+        piles=[cards("N(2,2)")],
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("N(0,1) B", "N(0,1) B"),  # the exact text
+        ("n(0,1)", "N(0,1) B"),  # a unique prefix, in any case
+        ("dbd(2) b p2", "DBD(2) B P2"),
+        ("LOCK(2) B", "LOCK(2) B"),
+        ("as", "aside"),
+        ("lay-aside", "aside"),  # the tag reads too
+    ],
+)
+def test_find_action_resolves_text_against_the_legal_actions(text: str, found: str) -> None:
+    assert str(game.find_action(_dbd_table(), text)) == found
+
+
+def test_find_action_lists_the_candidates_of_ambiguous_text() -> None:
+    with pytest.raises(IllegalActionError, match="did you mean") as err:
+        game.find_action(_dbd_table(), "dbd")
+    assert "'DBD(2) A P0'" in str(err.value)
+
+
+def test_find_action_refuses_with_the_rule_of_a_parsed_illegal_action() -> None:
+    with pytest.raises(IllegalActionError) as err:
+        game.find_action(_dbd_table(), "N(4,7) A")  # not in the mover's display
+    assert err.value.rule == "§4"
+
+
+def test_play_and_assert_refused_with_short_texts() -> None:
+    state = play(game, _dbd_table(), "lock(2) b")
+    assert state.locked == 1
+    assert_refused(game, state, "N(4,7) B", rule="§6.5")
+    assert play(game, state, "aside").locked is None  # laying aside lifts the lock
+
+
+def test_info_is_the_game_as_data() -> None:
+    info = game.INFO
+    assert (info.id, info.name, info.min_players, info.max_players) == (
+        "viereinhalb-minuten",
+        "4½ Minuten",
+        2,
+        6,
+    )
+    assert info.presets == game.PRESETS
+    assert (info.rules_version, info.perfect_information, info.cooperative, info.has_events) == (
+        game.RULES_VERSION,
+        False,
+        True,
+        True,
+    )
+
+
+def test_render_of_an_observation_shows_the_viewer_and_no_draw_pile_order() -> None:
+    state = game.new_game(3, seed=4)
+    seen = game.observe(state, 2)
+    text = game.render(seen)
+    assert text.splitlines()[:5] == game.render(state).splitlines()[:5]
+    assert text.splitlines()[-1].endswith("(you)")
+    assert "(you)" not in game.render(state)
+    for hidden in state.draw_pile:
+        assert all(str(hidden) not in line for line in text.splitlines()[:5])
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {},
+        {"player": 7, "displays": [[]], "penalties": [1]},
+        {"player": "0", "displays": "x", "penalties": None},
+        {"player": 0, "displays": [["N(0,1)"], 5], "penalties": ["1"]},
+        {"current": 0, "draw_pile_size": -1},
+    ],
+)
+def test_schema_1_observations_with_junk_are_format_errors(fields: dict[str, Any]) -> None:
+    document = {"schema": 1, "game": game.GAME_ID, "type": "observation", **fields}
+    with pytest.raises(FormatError):
+        from_json(json.dumps(document))

@@ -3,7 +3,6 @@ valid positions to valid positions."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import attrs
@@ -14,14 +13,6 @@ from fourgames import FormatError
 from fourgames import viereinhalb_minuten as game
 from fourgames.testing.strategies import states
 from fourgames.viereinhalb_minuten import Card, Options, State, cards, position
-
-
-def rest_under(top: str, elsewhere: str) -> tuple[Card, ...]:
-    rest = Counter(game.STANDARD_DECK)
-    rest.subtract(cards(elsewhere))
-    rest.subtract(cards(top))
-    return (*sorted(rest.elements()), *cards(top))
-
 
 # --- §2, §6.3: a display holds more than its limit only by 2 Karten Nachziehen ----------------
 
