@@ -335,7 +335,7 @@ def test_hostile_stockpiles_are_judged_quickly() -> None:
     small = [x for x in DECK_52 if x.rank is Rank.ACE or int(x.rank) <= 9]
     rest = [x for x in DECK_52 if x not in small]
     state = vf.position([rest[:4], rest[4:8]], draw_pile=rest[8:])
-    start = time.perf_counter()
+    start = time.process_time()
     refused = 0
     for value in range(1, 16):
         for kind in Kind:
@@ -346,5 +346,5 @@ def test_hostile_stockpiles_are_judged_quickly() -> None:
                 from_json(to_json(hostile))
             except FormatError as err:
                 refused += "@ $.stockpiles[0][0]" in str(err)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert refused >= 25
