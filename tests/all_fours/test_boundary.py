@@ -402,7 +402,7 @@ def test_a_hand_built_state_the_size_of_a_megabyte_is_refused_within_a_second(zo
         "history": {"history": (sheet,) * 5_000},
     }
     changes = huge[zone]
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(FormatError):
         validate(attrs.evolve(state, **changes))
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0

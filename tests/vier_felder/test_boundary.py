@@ -331,8 +331,7 @@ def test_validate_refuses_junk_in_every_field_with_a_format_error(seed: int) -> 
 
 def test_hostile_stockpiles_are_judged_quickly() -> None:
     """An EQUAL or SUM stockpile of all 36 cards up to 9, of every value: the brute force
-    judges each (most are refused at the stockpile) within a second of work in all, bounded
-    at twice that on a shared machine."""
+    judges each (most are refused at the stockpile) within a second in all."""
     small = [x for x in DECK_52 if x.rank is Rank.ACE or int(x.rank) <= 9]
     rest = [x for x in DECK_52 if x not in small]
     state = vf.position([rest[:4], rest[4:8]], draw_pile=rest[8:])
@@ -347,5 +346,5 @@ def test_hostile_stockpiles_are_judged_quickly() -> None:
                 from_json(to_json(hostile))
             except FormatError as err:
                 refused += "@ $.stockpiles[0][0]" in str(err)
-    assert time.process_time() - start < 2.0
+    assert time.process_time() - start < 1.0
     assert refused >= 25

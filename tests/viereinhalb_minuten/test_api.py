@@ -26,6 +26,7 @@ from fourgames.viereinhalb_minuten import (
     parse_action,
     position,
 )
+from tests.helpers import assert_refused, play
 
 
 def test_registered_in_games() -> None:
@@ -148,73 +149,14 @@ def test_junk_actions_are_refused_with_api() -> None:
         assert err.value.rule == "API"
 
 
-def _dbd_table() -> State:
-    return position(
-        [cards("DBD(2) LOCK(2) N(0,1)"), cards("N(4,7)"), cards("N(4,6)")],
-        piles=[cards("N(2,2)")],
-    )
-
-
-@pytest.mark.parametrize(
-    ("odd", "canonical"),
-    [
-        (Play(Card.parse("DBD(2)"), 0, True), Play(Card.parse("DBD(2)"), 0, 1)),
-        (Play(Card.parse("DBD(2)"), 0, 2.0), Play(Card.parse("DBD(2)"), 0, 2)),  # type: ignore[arg-type]
-        (Play(Card.parse("LOCK(2)"), True), Play(Card.parse("LOCK(2)"), 1)),
-        (Play(Card.parse("N(0,1)"), 1.0), Play(Card.parse("N(0,1)"), 1)),  # type: ignore[arg-type]
-        (Play(Card.parse("LOCK(2)"), False), Play(Card.parse("LOCK(2)"), 0)),
-    ],
-)
-def test_contract_an_action_equal_to_a_legal_one_applies_alike(
-    odd: game.Action, canonical: game.Action
-) -> None:
-    # CONTRACT: actions are "equal by value"; "an action that is neither in legal_actions nor
-    # in events raises". ``Play(c, True)`` equals ``Play(c, 1)`` (True == 1 == 1.0), so it is
-    # listed and must apply alike, leaving a valid position (ints, not bools or floats).
-    state = _dbd_table()
-    assert odd == canonical
-    assert odd in game.legal_actions(state)
-    assert str(odd) == str(canonical)
-    after = apply(state, odd)
-    assert after == apply(state, canonical)
-    assert to_json(after) == to_json(apply(state, canonical))
-    assert from_json(to_json(after)) == after
-    game.validate(after)
-
-
-def test_contract_a_starter_equal_to_a_listed_one_applies_alike() -> None:
-    state = game.new_game(3, seed=1, options=game.FREE_START)
-    for odd in (ChooseStarter(True), ChooseStarter(2.0)):  # type: ignore[arg-type]
-        assert odd in game.legal_actions(state)
-        after = apply(state, odd)
-        assert to_json(after) == to_json(apply(state, ChooseStarter(int(odd.player))))
-        game.validate(after)
-
-
-@pytest.mark.parametrize(
-    "junk",
-    [
-        Play(Card.parse("N(0,1)"), 0.5),  # type: ignore[arg-type]
-        Play(Card.parse("N(0,1)"), "A"),  # type: ignore[arg-type]
-        Play(Card.parse("DBD(2)"), 0, 1.5),  # type: ignore[arg-type]
-        Play(Card.parse("DBD(2)"), 0, "P1"),  # type: ignore[arg-type]
-    ],
-)
-def test_contract_plays_with_junk_fields_are_illegal_actions(junk: game.Action) -> None:
-    # CONTRACT: "Anything that is not an action of this game raises IllegalActionError".
-    str(junk)
-    with pytest.raises(IllegalActionError):
-        apply(_dbd_table(), junk)
-    with pytest.raises(IllegalActionError):
-        apply(game.new_game(3, seed=1, options=game.FREE_START), ChooseStarter(0.5))  # type: ignore[arg-type]
-
-
 def test_observe() -> None:
     state = game.new_game(4, seed=2)
     seen = game.observe(state, 3)
-    assert (seen.player, seen.current, seen.draw_pile_size) == (3, 0, 79)
+    assert (seen.player, seen.to_move, seen.stock_size) == (3, 0, 79)
+    assert seen.scores == game.scores(state)
+    assert (seen.hand, seen.hand_sizes) == (state.displays[3], (4, 4, 4, 4))
     assert seen.displays == state.displays
-    with pytest.raises(ValueError, match="no player"):
+    with pytest.raises(ValueError, match="seat"):
         game.observe(state, 4)
 
 
@@ -263,7 +205,22 @@ def test_parse_action(text: str, action: game.Action) -> None:
     assert parse_action(str(action)) == action
 
 
-@pytest.mark.parametrize("text", ["", "N(0,3)", "N(0,3) C", "N(0,3) A 2", "starter", "play"])
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("lay-aside", LayAside()),
+        ("Lay-Aside", LayAside()),
+        ("choose-starter P2", ChooseStarter(2)),
+        ("choose-starter p2", ChooseStarter(2)),
+    ],
+)
+def test_parse_action_reads_the_tags_as_keywords_too(text: str, action: game.Action) -> None:
+    assert parse_action(text) == action
+
+
+@pytest.mark.parametrize(
+    "text", ["", "N(0,3)", "N(0,3) C", "N(0,3) A 2", "starter", "play", "starter 1", "aside A"]
+)
 def test_parse_action_refuses(text: str) -> None:
     with pytest.raises(FormatError):
         parse_action(text)
@@ -274,3 +231,88 @@ def test_the_docs_page_examples_run() -> None:
     result = doctest.testfile(str(page), module_relative=False)
     assert result.attempted >= 8
     assert result.failed == 0
+
+
+def _dbd_table() -> State:
+    return position(
+        [cards("DBD(2) LOCK(2) N(0,1)"), cards("N(4,7)"), cards("N(4,6)")],
+        piles=[cards("N(2,2)")],
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("N(0,1) B", "N(0,1) B"),  # the exact text
+        ("n(0,1)", "N(0,1) B"),  # a unique prefix, in any case
+        ("dbd(2) b p2", "DBD(2) B P2"),
+        ("LOCK(2) B", "LOCK(2) B"),
+        ("as", "aside"),
+        ("lay-aside", "aside"),  # the tag reads too
+    ],
+)
+def test_find_action_resolves_text_against_the_legal_actions(text: str, found: str) -> None:
+    assert str(game.find_action(_dbd_table(), text)) == found
+
+
+def test_find_action_lists_the_candidates_of_ambiguous_text() -> None:
+    with pytest.raises(IllegalActionError, match="did you mean") as err:
+        game.find_action(_dbd_table(), "dbd")
+    assert "'DBD(2) A P0'" in str(err.value)
+
+
+def test_find_action_refuses_with_the_rule_of_a_parsed_illegal_action() -> None:
+    with pytest.raises(IllegalActionError) as err:
+        game.find_action(_dbd_table(), "N(4,7) A")  # not in the mover's display
+    assert err.value.rule == "§4"
+
+
+def test_play_and_assert_refused_with_short_texts() -> None:
+    state = play(game, _dbd_table(), "lock(2) b")
+    assert state.locked == 1
+    assert_refused(game, state, "N(4,7) B", rule="§6.5")
+    assert play(game, state, "aside").locked is None  # laying aside lifts the lock
+
+
+def test_info_is_the_game_as_data() -> None:
+    info = game.INFO
+    assert (info.id, info.name, info.min_players, info.max_players) == (
+        "viereinhalb-minuten",
+        "4½ Minuten",
+        2,
+        6,
+    )
+    assert info.presets == game.PRESETS
+    assert (info.rules_version, info.perfect_information, info.cooperative, info.has_events) == (
+        game.RULES_VERSION,
+        False,
+        True,
+        True,
+    )
+
+
+def test_render_of_an_observation_shows_the_viewer_and_no_draw_pile_order() -> None:
+    state = game.new_game(3, seed=4)
+    seen = game.observe(state, 2)
+    text = game.render(seen)
+    assert text.splitlines()[:5] == game.render(state).splitlines()[:5]
+    assert text.splitlines()[-1].endswith("(you)")
+    assert "(you)" not in game.render(state)
+    for hidden in state.draw_pile:
+        assert all(str(hidden) not in line for line in text.splitlines()[:5])
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {},
+        {"player": 7, "displays": [[]], "penalties": [1]},
+        {"player": "0", "displays": "x", "penalties": None},
+        {"player": 0, "displays": [["N(0,1)"], 5], "penalties": ["1"]},
+        {"current": 0, "draw_pile_size": -1},
+    ],
+)
+def test_schema_1_observations_with_junk_are_format_errors(fields: dict[str, Any]) -> None:
+    document = {"schema": 1, "game": game.GAME_ID, "type": "observation", **fields}
+    with pytest.raises(FormatError):
+        from_json(json.dumps(document))

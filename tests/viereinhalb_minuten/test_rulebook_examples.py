@@ -3,15 +3,12 @@ checkable fact is a test here, named after the German passage it quotes."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from fourgames import IllegalActionError
 from fourgames import viereinhalb_minuten as game
 from fourgames.viereinhalb_minuten import (
     STANDARD_DECK,
-    Card,
     Kind,
     LayAside,
     Options,
@@ -22,17 +19,7 @@ from fourgames.viereinhalb_minuten import (
     legal_actions,
     position,
 )
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
-
-
-def rest_under(top: str, elsewhere: str) -> tuple[Card, ...]:
-    rest = Counter(STANDARD_DECK)
-    rest.subtract(cards(elsewhere))
-    rest.subtract(cards(top))
-    return (*sorted(rest.elements()), *cards(top))
+from tests.viereinhalb_minuten.tables import card, rest_under
 
 
 def test_rulebook_95_karten_70_zahlenkarten_25_sonderkarten() -> None:

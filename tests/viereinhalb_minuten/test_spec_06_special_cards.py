@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
-from fourgames import IllegalActionError
 from fourgames import viereinhalb_minuten as game
 from fourgames.viereinhalb_minuten import (
-    Card,
     LayAside,
     Options,
     Play,
@@ -19,23 +15,8 @@ from fourgames.viereinhalb_minuten import (
     legal_actions,
     position,
 )
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
-
-
-def refused(state: State, action: object) -> str:
-    with pytest.raises(IllegalActionError) as err:
-        apply(state, action)  # type: ignore[arg-type]
-    return err.value.rule
-
-
-def rest_under(top: str, elsewhere: str) -> tuple[Card, ...]:
-    rest = Counter(game.STANDARD_DECK)
-    rest.subtract(cards(elsewhere))
-    rest.subtract(cards(top))
-    return (*sorted(rest.elements()), *cards(top))
+from tests.helpers import assert_refused
+from tests.viereinhalb_minuten.tables import card, rest_under
 
 
 def named_plays(state: State, text: str) -> set[int | None]:
@@ -52,9 +33,9 @@ def test_s6_1_only_players_holding_cards_may_be_named() -> None:
         draw_pile=(),
     )
     assert named_plays(state, "DBD(0)") == {0, 2}
-    assert refused(state, Play(card("DBD(0)"), 0, 1)) == "§6.1"
-    assert refused(state, Play(card("DBD(0)"), 0, 3)) == "§6.1"
-    assert refused(state, Play(card("DBD(0)"), 0)) == "§6.1"  # a name is required
+    assert_refused(game, state, Play(card("DBD(0)"), 0, 1), rule="§6.1")
+    assert_refused(game, state, Play(card("DBD(0)"), 0, 3), rule="§6.1")
+    assert_refused(game, state, Play(card("DBD(0)"), 0), rule="§6.1")  # a name is required
 
 
 def test_s6_1_the_mover_may_not_name_themselves_without_a_card_left() -> None:
@@ -73,7 +54,7 @@ def test_s6_1_naming_is_moot_when_the_play_ends_the_round() -> None:
         draw_pile=(),
     )
     assert named_plays(state, "DBD(0)") == {None}
-    assert refused(state, Play(card("DBD(0)"), 0, 0)) == "§6.1"
+    assert_refused(game, state, Play(card("DBD(0)"), 0, 0), rule="§6.1")
     after = apply(state, Play(card("DBD(0)"), 0))
     assert after.penalties == (0,)
 
@@ -89,7 +70,7 @@ def test_s6_1_naming_is_moot_on_the_last_turn_of_the_limit() -> None:
 
 def test_s6_only_du_bist_dran_names() -> None:
     state = position([cards("N(0,5)"), cards("N(0,3)")])
-    assert refused(state, Play(card("N(0,5)"), 0, 1)) == "§6.1"
+    assert_refused(game, state, Play(card("N(0,5)"), 0, 1), rule="§6.1")
 
 
 def test_s6_1_a_second_turn_by_the_same_player_counts_for_a_lock() -> None:
@@ -148,7 +129,7 @@ def test_s6_3_draw_two_from_an_empty_pile_draws_nothing() -> None:
 def test_s6_3_an_overfull_display_lays_aside_whole() -> None:
     state = position(
         [cards("N(1,1) N(1,2) N(1,3) N(1,4) N(1,5) N(1,6)"), cards("N(4,4)")],
-        piles=[cards("N(0,1)")],
+        piles=[cards("P2(1) N(0,1)")],  # the +2 that overfilled the display
     )
     after = apply(state, LayAside())
     assert len(after.aside) == 6
@@ -177,7 +158,7 @@ def test_s6_4_colour_change_is_not_playable_on_a_locked_pile() -> None:
         locked=0,
         lock_turns=3,
     )
-    assert refused(state, Play(card("FW(0,4)"), 0)) == "§6.5"
+    assert_refused(game, state, Play(card("FW(0,4)"), 0), rule="§6.5")
     assert Play(card("FW(0,4)"), 1) in legal_actions(state)
 
 
@@ -203,7 +184,7 @@ def test_s6_5_a_lock_may_lock_the_other_pile_once_the_first_is_free() -> None:
         locked=0,
         lock_turns=1,
     )
-    assert refused(state, Play(card("LOCK(0)"), 1)) == "§6.5"  # A is still locked now
+    assert_refused(game, state, Play(card("LOCK(0)"), 1), rule="§6.5")  # A is still locked now
     state = apply(state, Play(card("N(3,3)"), 1))
     assert state.locked is None
     state = apply(state, Play(card("N(3,4)"), 1))

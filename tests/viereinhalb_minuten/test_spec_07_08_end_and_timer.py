@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
 import fourgames
-from fourgames import IllegalActionError
 from fourgames import viereinhalb_minuten as game
 from fourgames.shuffle import derive_seed, shuffled
 from fourgames.viereinhalb_minuten import (
@@ -17,26 +14,14 @@ from fourgames.viereinhalb_minuten import (
     LayAside,
     Options,
     Play,
-    State,
     TimeUp,
     apply,
     cards,
     legal_actions,
     position,
 )
-
-
-def rest_under(top: str, elsewhere: str) -> tuple[Card, ...]:
-    rest = Counter(STANDARD_DECK)
-    rest.subtract(cards(elsewhere))
-    rest.subtract(cards(top))
-    return (*sorted(rest.elements()), *cards(top))
-
-
-def refused(state: State, action: object) -> str:
-    with pytest.raises(IllegalActionError) as err:
-        apply(state, action)  # type: ignore[arg-type]
-    return err.value.rule
+from tests.helpers import assert_refused
+from tests.viereinhalb_minuten.tables import rest_under
 
 
 def test_s7_an_empty_draw_pile_alone_does_not_end_the_round() -> None:
@@ -77,8 +62,8 @@ def test_s7_the_game_ends_after_options_rounds() -> None:
     assert game.scores(state) == (-95, -95)
     assert state.round == 1
     for action in (TimeUp(), LayAside(), game.ChooseStarter(0)):
-        assert refused(state, action) == "§7"
-    assert refused(state, Play(state.displays[0][0], 0)) == "§7"
+        assert_refused(game, state, action, rule="§7")
+    assert_refused(game, state, Play(state.displays[0][0], 0), rule="§7")
 
 
 def test_s7_win_threshold() -> None:

@@ -7,7 +7,6 @@ from collections import Counter
 import attrs
 import pytest
 
-from fourgames import IllegalActionError
 from fourgames import viereinhalb_minuten as game
 from fourgames.viereinhalb_minuten import (
     LAY_ASIDE_PENALTY,
@@ -22,10 +21,8 @@ from fourgames.viereinhalb_minuten import (
     cards,
     legal_actions,
 )
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
+from tests.helpers import assert_refused
+from tests.viereinhalb_minuten.tables import card
 
 
 def table(
@@ -77,12 +74,6 @@ def _any(rest: Counter[Card], count: int) -> tuple[Card, ...]:
     return tuple(pool[:count])
 
 
-def refused(state: State, action: game.Action) -> str:
-    with pytest.raises(IllegalActionError) as err:
-        apply(state, action)
-    return err.value.rule
-
-
 def is_legal(state: State, action: game.Action) -> bool:
     return action in legal_actions(state)
 
@@ -124,7 +115,7 @@ def test_10_3_matching_a_number_card() -> None:
     assert is_legal(state, Play(card("N(0,5)"), 0))  # same colour
     assert is_legal(state, Play(card("N(2,3)"), 0))  # same number
     assert not is_legal(state, Play(card("N(2,5)"), 0))
-    assert refused(state, Play(card("N(2,5)"), 0)) == "§3"
+    assert_refused(game, state, Play(card("N(2,5)"), 0), rule="§3")
     assert apply(state, Play(card("N(0,5)"), 0)).piles[0][-1] == card("N(0,5)")
     assert apply(state, Play(card("N(2,3)"), 0)).piles[0][-1] == card("N(2,3)")
 
@@ -147,7 +138,7 @@ def test_10_4_second_pile_may_be_started() -> None:
 def test_10_5_no_third_pile() -> None:
     state = table(["N(0,5) N(2,3) N(2,5)", "N(4,7)"], ["N(0,3)", "N(1,1)"])
     assert all(a.pile < 2 for a in legal_actions(state) if isinstance(a, Play))
-    assert refused(state, Play(card("N(2,5)"), 2)) == "§3"
+    assert_refused(game, state, Play(card("N(2,5)"), 2), rule="§3")
 
 
 # 6 ------------------------------------------------------------------------------------------
@@ -158,7 +149,7 @@ def test_10_6_matching_a_special_card_by_symbol_or_colour() -> None:
     assert is_legal(state, Play(card("REV(3)"), 0))  # same symbol
     assert is_legal(state, Play(card("N(1,6)"), 0))  # same colour
     assert not is_legal(state, Play(card("N(3,6)"), 0))
-    assert refused(state, Play(card("N(3,6)"), 0)) == "§3"
+    assert_refused(game, state, Play(card("N(3,6)"), 0), rule="§3")
 
 
 # 7 ------------------------------------------------------------------------------------------
@@ -168,10 +159,10 @@ def test_10_7_colour_change_accepts_its_two_colours_and_white() -> None:
     state = table(["N(1,6) N(3,6) DBD(3) FW(2,3)", "N(4,7)"], ["FW(0,1)", "N(4,1)"])
     assert is_legal(state, Play(card("N(1,6)"), 0))
     assert not is_legal(state, Play(card("N(3,6)"), 0))
-    assert refused(state, Play(card("N(3,6)"), 0)) == "§3"
+    assert_refused(game, state, Play(card("N(3,6)"), 0), rule="§3")
     assert not any(isinstance(a, Play) and a.card == card("DBD(3)") and a.pile == 0
                    for a in legal_actions(state))  # fmt: skip
-    assert refused(state, Play(card("DBD(3)"), 0, 1)) == "§3"
+    assert_refused(game, state, Play(card("DBD(3)"), 0, 1), rule="§3")
     assert is_legal(state, Play(card("FW(2,3)"), 0))
 
 
@@ -215,7 +206,7 @@ def test_10_9_lock_holds_for_the_next_three_turns() -> None:
         assert state.locked == 0
         assert not any(isinstance(a, Play) and a.pile == 0 for a in legal_actions(state))
         held = state.displays[mover][0]
-        assert refused(state, Play(held, 0)) == "§6.5"
+        assert_refused(game, state, Play(held, 0), rule="§6.5")
         state = apply(state, Play(card(colour_3), 1))
     # t+4: P1 moves, A is free and accepts colour 4 (the lock's colour) and white cards.
     assert game.current_player(state) == 1
@@ -223,7 +214,7 @@ def test_10_9_lock_holds_for_the_next_three_turns() -> None:
     assert state.lock_turns == 0
     assert set(game.accepts(state, 0)) == _colour_4_and_white()
     assert is_legal(state, Play(card("N(4,5)"), 0))
-    assert refused(state, Play(card("N(3,4)"), 0)) == "§3"
+    assert_refused(game, state, Play(card("N(3,4)"), 0), rule="§3")
 
 
 # 10 -----------------------------------------------------------------------------------------
@@ -236,7 +227,7 @@ def test_10_10_laying_aside_unlocks_at_once() -> None:
     assert state.locked is None
     assert state.piles[0][-1] == card("LOCK(4)")
     assert set(game.accepts(state, 0)) == _colour_4_and_white()
-    assert refused(state, Play(card("N(3,5)"), 0)) == "§3"
+    assert_refused(game, state, Play(card("N(3,5)"), 0), rule="§3")
 
 
 # 11 -----------------------------------------------------------------------------------------
@@ -246,7 +237,7 @@ def test_10_11_no_lock_while_a_pile_is_locked() -> None:
     state = table(["LOCK(1) N(0,1)", "N(4,7)"], ["N(2,2) LOCK(3)", "N(0,2)"], locked=0,
                   lock_turns=2)  # fmt: skip
     assert not any(isinstance(a, Play) and a.card == card("LOCK(1)") for a in legal_actions(state))
-    assert refused(state, Play(card("LOCK(1)"), 1)) == "§6.5"
+    assert_refused(game, state, Play(card("LOCK(1)"), 1), rule="§6.5")
     assert is_legal(state, Play(card("N(0,1)"), 1))
 
 
@@ -263,7 +254,7 @@ def test_10_12_lock_as_first_card_starts_and_locks_pile_a() -> None:
     assert actions[-1] == LayAside()
     assert all(isinstance(a, Play) and a.pile == 1 for a in actions[:-1])
     assert {a.card for a in actions if isinstance(a, Play)} == {card("N(4,7)"), card("N(1,1)")}
-    assert refused(state, Play(card("N(1,1)"), 0)) == "§6.5"
+    assert_refused(game, state, Play(card("N(1,1)"), 0), rule="§6.5")
 
 
 # 13 -----------------------------------------------------------------------------------------
@@ -378,8 +369,9 @@ def test_10_19_lay_aside_when_nothing_fits() -> None:
 
 
 def test_10_20_lay_aside_an_overfull_display() -> None:
+    # P2(1) under pile A: the +2 that overfilled the display.
     state = table(["N(3,3) N(3,4) N(3,5) N(3,6) N(3,7) N(4,7)", "N(4,6)", "N(2,2)", "N(2,3)"],
-                  ["N(0,1)"])  # fmt: skip
+                  ["P2(1) N(0,1)"])  # fmt: skip
     after = apply(state, LayAside())
     assert len(after.aside) == 6
     assert len(after.displays[0]) == 4
@@ -437,7 +429,7 @@ def test_10_24_three_rounds_summed_and_lost() -> None:
     assert game.events(after) == ()
     assert game.scores(after) == (-89, -89, -89)
     assert game.winners(after) == frozenset()
-    assert refused(after, TimeUp()) == "§7"
+    assert_refused(game, after, TimeUp(), rule="§7")
 
 
 # 25 -----------------------------------------------------------------------------------------
@@ -458,7 +450,7 @@ def test_10_25_a_perfect_game_wins() -> None:
 def test_10_26_no_timer_in_untimed_games() -> None:
     state = game.new_game(3, seed=2, options=UNTIMED)
     assert game.events(state) == ()
-    assert refused(state, TimeUp()) == "§8"
+    assert_refused(game, state, TimeUp(), rule="§8")
 
 
 def test_10_26b_time_up_is_an_event_never_a_choice() -> None:

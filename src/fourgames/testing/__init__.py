@@ -21,7 +21,7 @@ from typing import Any, cast
 
 import attrs
 
-from fourgames._kernel import VOCABULARY
+from fourgames._kernel import VOCABULARY, field_errors
 from fourgames.errors import FormatError, IllegalActionError
 from fourgames.protocol import Game
 from fourgames.records import Record, replay
@@ -256,7 +256,7 @@ class _Checker:
 
     def malformed(self, actions: Sequence[Any]) -> list[Any]:
         """Look-alikes of ``actions``: a subclass instance with the same fields, an instance
-        never initialised, and copies with junk in one field."""
+        never initialised, and copies with junk of the wrong type in one field."""
         made: list[Any] = []
         for action in actions:
             cls = type(action)
@@ -271,7 +271,9 @@ class _Checker:
                 for junk in _FIELD_JUNK:
                     values = {n: getattr(action, n) for n in names}
                     values[name] = junk
-                    made.append(_forged(cls, values))
+                    forged = _forged(cls, values)
+                    if field_errors(forged, cls) is not None:  # else a well-typed action
+                        made.append(forged)
         return made
 
     def check_junk_fields(self, state: Any) -> None:

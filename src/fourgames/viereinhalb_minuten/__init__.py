@@ -1,7 +1,8 @@
 """4½ Minuten ("Schwing die Hufe"): the cooperative race against the timer, 2–6 players.
 
-Spec: docs/games/viereinhalb-minuten.md. The team lays the cards of their face-up displays
-onto at most two discard piles before 4½ minutes are up; leftover cards are minus points.
+Rules: docs/rules/viereinhalb-minuten.md; the game: docs/games/viereinhalb-minuten.md. The
+team lays the cards of their face-up displays onto at most two discard piles before 4½
+minutes are up; leftover cards are minus points.
 The timer is the event `TimeUp`: listed by `events`, never by `legal_actions`.
 
 >>> from fourgames import viereinhalb_minuten as game
@@ -32,6 +33,7 @@ from fourgames.viereinhalb_minuten._render import render
 from fourgames.viereinhalb_minuten._rules import (
     FREE_START,
     GAME_ID,
+    INFO,
     LAY_ASIDE_PENALTY,
     LOCK_TURNS,
     MAX_PLAYERS,
@@ -53,10 +55,14 @@ from fourgames.viereinhalb_minuten._rules import (
     TimeUp,
     accepts,
     apply,
+    apply_unchecked,
+    check,
     current_player,
     deck,
     display_limit,
     events,
+    find_action,
+    is_legal,
     is_terminal,
     legal_actions,
     max_game_length,
@@ -68,6 +74,7 @@ from fourgames.viereinhalb_minuten._rules import (
     round_penalty,
     scores,
     total_penalty,
+    upgrade_json,
     validate,
     winners,
 )
@@ -78,6 +85,7 @@ __all__ = [
     "DEFAULT_COLOUR_CHANGE_PAIRS",
     "FREE_START",
     "GAME_ID",
+    "INFO",
     "LAY_ASIDE_PENALTY",
     "LOCK_TURNS",
     "MAX_PLAYERS",
@@ -103,12 +111,16 @@ __all__ = [
     "TimeUp",
     "accepts",
     "apply",
+    "apply_unchecked",
     "build_deck",
     "cards",
+    "check",
     "current_player",
     "deck",
     "display_limit",
     "events",
+    "find_action",
+    "is_legal",
     "is_terminal",
     "legal_actions",
     "max_game_length",
@@ -123,6 +135,7 @@ __all__ = [
     "shuffled_deck",
     "sorted_cards",
     "total_penalty",
+    "upgrade_json",
     "validate",
     "winners",
 ]

@@ -1,8 +1,8 @@
 """The 95-card deck of 4½ Minuten: its own card type, built on the core's shuffle helpers.
 
-Spec §1. Colours are abstract ids ``0..4`` (their names are lost; ``Options.colour_names``
+The rules' §1. Colours are abstract ids ``0..4`` (their names are lost; ``Options.colour_names``
 only changes how `render` prints them). A card is a value: copies of a card are equal and
-indistinguishable. The text form follows the spec's test notation (§10):
+indistinguishable. The text form is the rules' card notation:
 
 >>> from fourgames.viereinhalb_minuten import Card, cards
 >>> str(Card.parse("n(0, 3)")), str(Card.parse("FW(4,0)")), str(Card.parse("LOCK()"))
@@ -40,14 +40,14 @@ __all__ = [
 ]
 
 COLOURS: Final = 5
-"""Colour ids are ``0 .. COLOURS-1``; the names are lost (spec §0, Ambiguity 2)."""
+"""Colour ids are ``0 .. COLOURS-1``; the names are lost (§1)."""
 
 VALUES: Final = range(1, 8)
-"""Number cards carry the values 1–7 (spec §1)."""
+"""Number cards carry the values 1–7 (§1)."""
 
 
 class Kind(enum.Enum):
-    """The six kinds of card; the value is the spec's notation (§10)."""
+    """The six kinds of card; the value is the rules' card notation (§1)."""
 
     NUMBER = "N"
     """A number card 1–7 of one colour."""
@@ -68,7 +68,7 @@ _WHITE_KINDS: Final = frozenset({Kind.COLOUR_CHANGE, Kind.LOCK})
 
 @attrs.frozen(repr=False, cache_hash=True)
 class Card:
-    """A card of the 4½ Minuten deck (spec §1).
+    """A card of the 4½ Minuten deck (§1).
 
     ``colours`` is ``(c,)`` for coloured cards and coloured locks, ``(a, b)`` with ``a < b``
     for a Farbwechsel, and ``()`` for a colourless lock; ``value`` is 1–7 for number cards
@@ -138,7 +138,7 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read the spec's notation: ``N(c,v)``, ``DBD(c)``, ``REV(c)``, ``P2(c)``,
+        """Read the card notation: ``N(c,v)``, ``DBD(c)``, ``REV(c)``, ``P2(c)``,
         ``FW(a,b)``, ``LOCK(c)`` or ``LOCK()``; case and spaces do not matter.
 
         >>> Card.parse("fw(1, 0)") is Card.parse("FW(0,1)")
@@ -185,7 +185,8 @@ _PARSE.update(
 DEFAULT_COLOUR_CHANGE_PAIRS: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(pair) for pair in ((0, 1), (1, 2), (2, 3), (3, 4), (4, 0))
 )
-"""Spec §1 default: each colour on exactly two Farbwechsel cards (the real pairs are lost)."""
+"""The **default** of §1: each colour on exactly two Farbwechsel cards (the real pairs are
+lost)."""
 
 
 _BY_CODE: Final = attrgetter("code")
@@ -210,7 +211,7 @@ def build_deck(
     lock_copies: int = 1,
     lock_cards_coloured: bool = True,
 ) -> tuple[Card, ...]:
-    """The deck as a multiset, in card order (spec §1); the defaults give the 95 cards.
+    """The deck as a multiset, in card order (§1); the defaults give the 95 cards.
 
     Copies are per colour: ``number_copies`` of each number 1–7 in each colour, and so on;
     one Farbwechsel per listed pair; ``lock_copies`` gesperrt cards per colour (or, when
@@ -238,7 +239,7 @@ def build_deck(
 
 
 STANDARD_DECK: Final[tuple[Card, ...]] = build_deck()
-"""The 95 cards of the published game with the spec's defaults (§1)."""
+"""The 95 cards of the published game with this library's defaults (§1)."""
 
 
 def shuffled_deck(deck: Iterable[Card], seed: int) -> tuple[Card, ...]:

@@ -1,14 +1,15 @@
-"""A text picture of a 4½ Minuten table."""
+"""A text picture of a 4½ Minuten table, whole or as one player sees it."""
 
 from __future__ import annotations
 
 from fourgames.viereinhalb_minuten._deck import Card
 from fourgames.viereinhalb_minuten._rules import (
+    LAY_ASIDE_PENALTY,
     PILE_NAMES,
+    Observation,
     State,
     current_player,
     display_limit,
-    round_penalty,
 )
 
 
@@ -28,11 +29,12 @@ def _count(cards: int) -> str:
     return f"{cards} card" if cards == 1 else f"{cards} cards"
 
 
-def render(state: State) -> str:
+def render(state: State | Observation) -> str:
     """The table: round and penalties, direction, piles (top card, lock), draw pile and
-    laid-aside counts, and every display (``>`` marks the player to move).
+    laid-aside counts, and every display (``>`` marks the player to move). An observation
+    shows the same table, all of it face up but the draw pile, and marks the viewer.
 
-    >>> from fourgames.viereinhalb_minuten import new_game
+    >>> from fourgames.viereinhalb_minuten import new_game, observe
     >>> print(render(new_game(2, seed=1)))  # doctest: +ELLIPSIS
     4½ Minuten · round 1 of 3 · turn 0 · timed (270 s)
     penalties: none yet · total 0 · this round if it ended now: 95
@@ -41,41 +43,51 @@ def render(state: State) -> str:
     pile B: (not started)
     > P0: ...
       P1: ...
+    >>> print(render(observe(new_game(2, seed=1), 1)).splitlines()[-1])  # doctest: +ELLIPSIS
+      P1: ... (you)
     """
-    options = state.options
+    if isinstance(state, Observation):
+        return _table(state, state.stock_size, state.to_move, state.player)
+    return _table(state, len(state.draw_pile), current_player(state), None)
+
+
+def _table(table: State | Observation, stock: int, mover: int | None, viewer: int | None) -> str:
+    options = table.options
     names = options.colour_names
-    mover = current_player(state)
     clock = f"timed ({options.time_limit_s} s)" if options.timed else "untimed"
     if options.turn_limit is not None:
         clock += f", turn limit {options.turn_limit}"
-    head = f"4½ Minuten · round {state.round} of {options.rounds} · turn {state.turns} · {clock}"
+    played = min(len(table.penalties) + 1, options.rounds)
+    head = f"4½ Minuten · round {played} of {options.rounds} · turn {table.turns} · {clock}"
     if mover is None:
         head += " · GAME OVER"
-    done = ", ".join(f"round {i}: {p}" for i, p in enumerate(state.penalties, start=1))
+    done = ", ".join(f"round {i}: {p}" for i, p in enumerate(table.penalties, start=1))
+    now = stock + sum(map(len, table.displays)) + LAY_ASIDE_PENALTY * len(table.aside)
     lines = [
         head,
-        f"penalties: {done or 'none yet'} · total {sum(state.penalties)}"
-        + ("" if mover is None else f" · this round if it ended now: {round_penalty(state)}"),
-        f"direction: {'clockwise' if state.direction == 1 else 'counter-clockwise'}"
-        f" · draw pile: {_count(len(state.draw_pile))}"
-        f" · laid aside: {_count(len(state.aside))} ({2 * len(state.aside)} minus points)",
+        f"penalties: {done or 'none yet'} · total {sum(table.penalties)}"
+        + ("" if mover is None else f" · this round if it ended now: {now}"),
+        f"direction: {'clockwise' if table.direction == 1 else 'counter-clockwise'}"
+        f" · draw pile: {_count(stock)}"
+        f" · laid aside: {_count(len(table.aside))} ({2 * len(table.aside)} minus points)",
     ]
     for index in range(2):
         label = f"pile {PILE_NAMES[index]}: "
-        if index >= len(state.piles):
+        if index >= len(table.piles):
             lines.append(label + "(not started)")
             continue
-        pile = state.piles[index]
+        pile = table.piles[index]
         text = f"{_name(pile[-1], names)} on top ({_count(len(pile))})"
-        if state.locked == index:
-            text += f" · LOCKED for {state.lock_turns} more turn{'s' * (state.lock_turns != 1)}"
+        if table.locked == index:
+            text += f" · LOCKED for {table.lock_turns} more turn{'s' * (table.lock_turns != 1)}"
         lines.append(label + text)
-    if state.choosing and mover is not None:
+    if table.choosing and mover is not None:
         lines.append("the table chooses who starts (player 0 enters it)")
-    limit = display_limit(len(state.displays))
-    for player, display in enumerate(state.displays):
-        marker = ">" if player == mover and not state.choosing else " "
+    limit = display_limit(len(table.displays))
+    for player, display in enumerate(table.displays):
+        marker = ">" if player == mover and not table.choosing else " "
         shown = " ".join(_name(card, names) for card in display) or "(empty)"
         extra = f"  [{len(display)} > {limit}]" if len(display) > limit else ""
-        lines.append(f"{marker} P{player}: {shown}{extra}")
+        you = " (you)" if player == viewer else ""
+        lines.append(f"{marker} P{player}: {shown}{extra}{you}")
     return "\n".join(lines)

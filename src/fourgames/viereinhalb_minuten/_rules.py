@@ -1,6 +1,7 @@
 """4½ Minuten ("Schwing die Hufe"): a cooperative race against a 4½-minute timer, 2–6 players.
 
-Rules: docs/games/viereinhalb-minuten.md; the spec's sections are cited as §n.m below.
+Rules: docs/rules/viereinhalb-minuten.md, whose sections are cited as §n below; the game's page
+is docs/games/viereinhalb-minuten.md.
 
 The team lays the cards of their face-up displays onto at most two discard piles, matching
 number, symbol or colour, before the timer runs out. Every card left over costs minus points.
@@ -13,13 +14,26 @@ import functools
 import itertools
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import ClassVar, Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
 from fourgames._builder import builder
+from fourgames._kernel import (
+    Actions,
+    GameInfo,
+    Rulebook,
+    action,
+    bounded,
+    check_options,
+    check_players,
+    check_seat,
+    check_seed,
+    fail,
+    validator,
+)
 from fourgames.errors import FormatError, IllegalActionError
 from fourgames.shuffle import derive_seed, fresh_seed, shuffled
 from fourgames.viereinhalb_minuten._deck import (
@@ -34,6 +48,7 @@ from fourgames.viereinhalb_minuten._deck import (
 )
 
 GAME_ID: Final = "viereinhalb-minuten"
+NAME: Final = "4½ Minuten"
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
 RULES_VERSION: Final = 1
@@ -41,6 +56,8 @@ LOCK_TURNS: Final = 3
 """A gesperrt card blocks its pile for the next three turns (§6.5)."""
 LAY_ASIDE_PENALTY: Final = 2
 """Minus points per laid-aside card (§7)."""
+DRAW_TWO_CARDS: Final = 2
+"""Cards a 2 Karten Nachziehen makes the next player draw (§6.3)."""
 
 
 def display_limit(players: int) -> int:
@@ -49,6 +66,19 @@ def display_limit(players: int) -> int:
 
 
 # --- Options (§1, §2, §7, §8) ----------------------------------------------------------------
+
+MAX_COPIES: Final = 4
+"""Copies per colour of each card kind at most: twice the rulebook's number cards (§1)."""
+MAX_COLOUR_CHANGES: Final = 20
+"""Farbwechsel cards at most: each of the ten pairs of colours twice (§1)."""
+MAX_NAME: Final = 40
+"""Characters of a colour name at most."""
+MAX_BANDS: Final = 20
+"""Bands of a rating table at most."""
+MAX_LABEL: Final = 200
+"""Characters of a rating label at most."""
+MAX_PENALTY: Final = 999_999
+"""The largest ``win_threshold`` and ``RatingBand.max_penalty``."""
 
 
 @attrs.frozen
@@ -63,7 +93,7 @@ PLACEHOLDER_RATING_TABLE: Final[tuple[RatingBand, ...]] = (
     RatingBand(0, "[placeholder band, not the publisher's table] 0 minus points: the best result"),
     RatingBand(999_999, "Nicht aufgeben! Übung macht den Hirsch."),
 )
-"""A PLACEHOLDER, not the publisher's rating list, which is lost (spec §7, Ambiguity 21).
+"""A PLACEHOLDER, not the publisher's rating list, which is lost (§7).
 
 `rating` returns the label of the first band with ``total <= max_penalty``. Only the last
 label survives in the rulebook (by its wording the worst band); the first band is this
@@ -74,41 +104,48 @@ library's own marker for a perfect game. Supply the real table through
 
 @attrs.frozen(cache_hash=True)
 class Options:
-    """Every variant and house rule. The defaults are the rulebook's, or the spec's
-    documented **defaults** where the rulebook is silent (marked so below)."""
+    """Every variant and house rule, each number within its bound. The defaults are the
+    rulebook's, or this library's documented **defaults** where the rulebook is silent."""
 
-    rounds: int = 3
-    """Rounds per game; penalties are summed (§7)."""
+    rounds: int = bounded(3, 1, 100)
+    """Rounds per game, 1–100; penalties are summed (§7)."""
     timed: bool = True
     """Whether the timer runs: `TimeUp` is accepted only then (§8)."""
-    time_limit_s: int = 270
-    """Seconds per round, information for drivers that run a clock (§8)."""
-    turn_limit: int | None = None
-    """For simulations: a round ends by itself after this many turns, as by `TimeUp` (§8)."""
-    start_player: int = 0
-    """Who starts every round (**default** 0; the rulebook says "the first player", §2)."""
+    time_limit_s: int = bounded(270, 1, 86_400)
+    """Seconds per round, 1–86 400 (a day), information for drivers that run a clock (§8)."""
+    turn_limit: int | None = bounded(None, 1, 10_000)
+    """For simulations: a round ends by itself after this many turns, 1–10 000, as by
+    `TimeUp` (§8)."""
+    start_player: int = bounded(0, 0, MAX_PLAYERS - 1)
+    """Who starts every round, a seat of the game (**default** 0: "the first player", §2)."""
     free_start: bool = False
     """The table chooses the starter each round (`ChooseStarter`, taken by player 0; §2)."""
-    number_copies: int = 2
-    """Copies of each number card 1–7 in each colour (§1)."""
-    your_turn_copies: int = 1
-    """Du bist dran cards per colour (§1, R1)."""
-    reverse_copies: int = 1
-    """Richtungswechsel cards per colour (§1, **default** inferred from R1/R2)."""
-    draw_two_copies: int = 1
-    """2 Karten Nachziehen cards per colour (§1, **default** inferred from R1/R2)."""
-    colour_change_pairs: tuple[frozenset[int], ...] = DEFAULT_COLOUR_CHANGE_PAIRS
-    """One Farbwechsel card per pair of colours (§1, **default** cyclic pairs; real ones lost)."""
-    lock_copies: int = 1
-    """gesperrt cards per colour (or ``5 × lock_copies`` colourless ones) (§1)."""
+    number_copies: int = bounded(2, 0, MAX_COPIES)
+    """Copies of each number card 1–7 in each colour, 0–4 (§1)."""
+    your_turn_copies: int = bounded(1, 0, MAX_COPIES)
+    """Du bist dran cards per colour, 0–4 (§1)."""
+    reverse_copies: int = bounded(1, 0, MAX_COPIES)
+    """Richtungswechsel cards per colour, 0–4 (§1, **default** 1)."""
+    draw_two_copies: int = bounded(1, 0, MAX_COPIES)
+    """2 Karten Nachziehen cards per colour, 0–4 (§1, **default** 1)."""
+    colour_change_pairs: tuple[frozenset[int], ...] = bounded(
+        DEFAULT_COLOUR_CHANGE_PAIRS, 0, COLOURS - 1
+    )
+    """One Farbwechsel card per pair of colours 0–4, at most 20 cards (§1, **default**
+    cyclic pairs; the real ones are lost)."""
+    lock_copies: int = bounded(1, 0, MAX_COPIES)
+    """gesperrt cards per colour (or ``5 × lock_copies`` colourless ones), 0–4 (§1)."""
     lock_cards_coloured: bool = True
-    """Whether gesperrt cards carry a colour (§1, **default** inferred; Ambiguity 4)."""
+    """Whether gesperrt cards carry a colour (§1, **default** yes)."""
     colour_names: tuple[str, ...] = ()
-    """Five display names for the colours 0–4 (``()``: print the ids; names are lost)."""
-    win_threshold: int = 0
-    """The team wins if its total penalty is at most this (**default** 0, a perfect game)."""
-    rating_table: tuple[RatingBand, ...] = PLACEHOLDER_RATING_TABLE
-    """Bands for `rating`, by increasing ``max_penalty`` (**default**: a marked placeholder)."""
+    """Five different display names of at most 40 characters for the colours 0–4 (``()``:
+    print the ids; the names are lost)."""
+    win_threshold: int = bounded(0, 0, MAX_PENALTY)
+    """The team wins if its total penalty is at most this, 0–999 999 (**default** 0, a
+    perfect game)."""
+    rating_table: tuple[RatingBand, ...] = bounded(PLACEHOLDER_RATING_TABLE, 0, MAX_PENALTY)
+    """At most 20 bands for `rating`, by increasing ``max_penalty`` (0–999 999), labels of at
+    most 200 characters (**default**: a marked placeholder)."""
 
 
 RULEBOOK: Final = Options()
@@ -129,77 +166,99 @@ PRESETS: Final[Mapping[str, Options]] = MappingProxyType(
 )
 """The named presets, for the command line and the conformance tests."""
 
+INFO: Final = GameInfo(
+    id=GAME_ID,
+    name=NAME,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    presets=PRESETS,
+    rules_version=RULES_VERSION,
+    perfect_information=False,
+    cooperative=True,
+    has_events=True,
+)
+"""4½ Minuten as data: cooperative, the draw pile's order hidden, the timer an event."""
 
-def _check_options(options: Options, players: int) -> None:
-    def whole(name: str, low: int) -> int:
-        value = getattr(options, name)
-        if type(value) is not int or value < low:
-            raise ValueError(f"Options.{name} must be an int >= {low}, got {value!r}")
-        return value
 
-    for name in ("rounds", "time_limit_s"):
-        whole(name, 1)
-    for name in ("number_copies", "your_turn_copies", "reverse_copies", "draw_two_copies"):
-        whole(name, 0)
-    whole("lock_copies", 0)
-    for name in ("timed", "free_start", "lock_cards_coloured"):
-        if type(getattr(options, name)) is not bool:
-            raise ValueError(f"Options.{name} must be a bool, got {getattr(options, name)!r}")
-    if options.turn_limit is not None:
-        whole("turn_limit", 1)
-    if type(options.win_threshold) is not int:
-        raise ValueError(f"Options.win_threshold must be an int, got {options.win_threshold!r}")
-    start = options.start_player
-    if type(start) is not int or not 0 <= start < players:
-        raise ValueError(f"Options.start_player must be in 0..{players - 1}, got {start!r}")
-    pairs = options.colour_change_pairs
-    if not isinstance(pairs, tuple) or not all(
-        isinstance(pair, frozenset)
-        and len(pair) == 2
-        and all(type(c) is int and 0 <= c < COLOURS for c in pair)
-        for pair in pairs
-    ):
+def _check_options(options: object, players: int) -> Options:
+    """``options`` if `new_game` can deal them to ``players``; `ValueError` naming the field."""
+    checked = _check_deck_options(options)
+    if checked.start_player >= players:
         raise ValueError(
-            "Options.colour_change_pairs must be a tuple of frozensets of two colours "
-            f"0..{COLOURS - 1}, got {pairs!r}"
+            f"options.start_player: {checked.start_player} is not a seat 0..{players - 1}"
         )
-    names = options.colour_names
-    if not isinstance(names, tuple) or (
-        names
-        and (
-            len(names) != COLOURS
-            or not all(isinstance(n, str) and n.strip() for n in names)
-            or len(set(names)) != COLOURS
-        )
-    ):
-        raise ValueError(
-            f"Options.colour_names must be () or {COLOURS} different non-empty names, got {names!r}"
-        )
-    table = options.rating_table
-    if (
-        not isinstance(table, tuple)
-        or not all(
-            isinstance(band, RatingBand)
-            and type(band.max_penalty) is int
-            and isinstance(band.label, str)
-            for band in table
-        )
-        or any(a.max_penalty >= b.max_penalty for a, b in itertools.pairwise(table))
-    ):
-        raise ValueError(
-            f"Options.rating_table must be RatingBands with increasing max_penalty, got {table!r}"
-        )
-    size = len(deck(options))
+    size = len(_deck(checked))
     if size < players * display_limit(players):
         raise ValueError(
-            f"the deck has {size} cards, too few to deal {display_limit(players)} "
+            f"options: the deck has {size} cards, too few to deal {display_limit(players)} "
             f"to each of {players} players"
         )
+    return checked
 
 
-@functools.lru_cache(maxsize=64)
+def _check_deck_options(options: object) -> Options:
+    """``options`` if their types, bounds and sizes are right, whatever the player count."""
+    if _CHECKED.get(id(options)) is options:
+        return options  # type: ignore[return-value]
+    checked = _checked_deck_options(options)
+    if len(_CHECKED) >= _CHECKED_KEPT:
+        _CHECKED.clear()
+    _CHECKED[id(checked)] = checked
+    return checked
+
+
+_CHECKED: Final[dict[int, Options]] = {}
+"""Options that passed `_checked_deck_options`, by identity (each kept alive, so that no other
+object takes its id): a game's options are checked once, not per `new_game`. Only checked
+options are kept, each under 40 KB by the bounds."""
+_CHECKED_KEPT: Final = 32
+_SIZES: Final = (
+    ("colour_change_pairs", MAX_COLOUR_CHANGES),
+    ("colour_names", COLOURS),
+    ("rating_table", MAX_BANDS),
+)
+
+
+def _check_sizes(options: object) -> None:
+    """Refuse options longer than their bounds before their items are walked (huge JSON)."""
+    for name, most in _SIZES:
+        value = getattr(options, name, ())
+        if isinstance(value, tuple) and len(value) > most:
+            raise ValueError(f"options.{name}: {len(value)} items, at most {most}")
+
+
+def _checked_deck_options(options: object) -> Options:
+    _check_sizes(options)
+    checked = check_options(options, Options, NAME)
+    if not all(len(pair) == 2 for pair in checked.colour_change_pairs):
+        raise ValueError("options.colour_change_pairs: each pair has two different colours")
+    names = checked.colour_names
+    if names and (
+        len(names) != COLOURS
+        or len(set(names)) != COLOURS
+        or not all(name.strip() and len(name) <= MAX_NAME for name in names)
+    ):
+        raise ValueError(
+            f"options.colour_names: () or {COLOURS} different names of 1 to {MAX_NAME} characters"
+        )
+    table = checked.rating_table
+    if not all(len(band.label) <= MAX_LABEL for band in table):
+        raise ValueError(f"options.rating_table: labels of at most {MAX_LABEL} characters")
+    if any(a.max_penalty >= b.max_penalty for a, b in itertools.pairwise(table)):
+        raise ValueError("options.rating_table: the bands go by increasing max_penalty")
+    return checked
+
+
 def deck(options: Options) -> tuple[Card, ...]:
-    """The deck these options describe, as a sorted multiset (95 cards by default, §1)."""
+    """The deck these options describe, as a sorted multiset (95 cards by default, at most
+    240, §1); `ValueError` for options out of their bounds."""
+    return _deck(_check_deck_options(options))
+
+
+@functools.lru_cache(maxsize=32)
+def _deck(options: Options) -> tuple[Card, ...]:
+    """`deck` of options already checked. The cache holds only checked options, whose bounds
+    keep each entry with its deck under 40 KB: the cache stays under 1.3 MB."""
     return build_deck(
         number_copies=options.number_copies,
         your_turn_copies=options.your_turn_copies,
@@ -214,76 +273,68 @@ def deck(options: Options) -> tuple[Card, ...]:
 # --- Actions (§4, §6, §8) ----------------------------------------------------------------------
 
 PILE_NAMES: Final = "AB"
-_SEATS: Final = tuple(range(MAX_PLAYERS + 1))
 
 
-def _plain(value: object) -> object:
-    """The int a pile or seat number equals (``True`` and ``1.0`` are 1), else ``value``.
-
-    Actions are equal by value, so ``Play(card, True)`` is ``Play(card, 1)``: `apply` and
-    `str` treat it so, and states only ever hold ints.
-    """
-    if type(value) is int or value not in _SEATS:
-        return value
-    return _SEATS.index(value)
+def _seat_word(word: str) -> int:
+    """The seat written ``P2`` (``p2``)."""
+    if word[:1] not in "pP" or not word[1:].isdigit() or len(word) > 3:
+        raise FormatError(f"not a seat: {word!r}")
+    return int(word[1:])
 
 
-@attrs.frozen
+@action(keyword=None)
 class Play:
     """Play ``card`` from the mover's display onto pile ``pile`` (0 = A, 1 = B; §3, §4).
 
     ``pile`` equal to the number of piles starts that pile. ``named`` is the player named by
     a Du bist dran card (§6.1) and ``None`` for every other card, or when the play ends the
-    round.
+    round. The text starts with the card: ``N(0,3) A``, ``DBD(1) B P2``.
     """
 
-    TAG: ClassVar[str] = "play"
     card: Card
     pile: int
     named: int | None = None
 
     def __str__(self) -> str:
-        pile = _plain(self.pile)
+        pile = self.pile
         where = PILE_NAMES[pile] if pile == 0 or pile == 1 else f"pile{pile}"
-        name = "" if self.named is None else f" P{_plain(self.named)}"
+        name = "" if self.named is None else f" P{self.named}"
         return f"{self.card} {where}{name}"
 
+    @classmethod
+    def parse_text(cls, text: str) -> Play:
+        """Read ``"N(0,3) A"`` or ``"DBD(1) B P2"`` (any case)."""
+        words = text.split()
+        if len(words) not in (2, 3) or words[1].upper() not in ("A", "B"):
+            raise FormatError(f"not a play: {text!r}")
+        named = _seat_word(words[2]) if len(words) == 3 else None
+        return cls(Card.parse(words[0]), PILE_NAMES.index(words[1].upper()), named)
 
-@attrs.frozen
+
+@action("aside", tag="lay-aside")
 class LayAside:
-    """Lay the whole display aside (2 minus points a card) and refill it (§4.2)."""
-
-    TAG: ClassVar[str] = "lay-aside"
-
-    def __str__(self) -> str:
-        return "aside"
+    """Lay the whole display aside (2 minus points a card) and refill it (§4). Written
+    ``aside``; ``lay-aside`` reads too."""
 
 
-@attrs.frozen
+@action("time-up")
 class TimeUp:
     """The event of the timer running out: the round ends and is scored (§8).
 
     Never listed by `legal_actions`; listed by `events` while a timed round runs.
     """
 
-    TAG: ClassVar[str] = "time-up"
 
-    def __str__(self) -> str:
-        return "time-up"
-
-
-@attrs.frozen
+@action("starter P{player}", tag="choose-starter")
 class ChooseStarter:
-    """With ``Options.free_start``: the table names who starts the round (§2). Not a turn."""
+    """With ``Options.free_start``: the table names who starts the round (§2). Not a turn.
+    Written ``starter P1``; ``choose-starter P1`` reads too."""
 
-    TAG: ClassVar[str] = "choose-starter"
     player: int
-
-    def __str__(self) -> str:
-        return f"starter P{_plain(self.player)}"
 
 
 Action: TypeAlias = Play | LayAside | TimeUp | ChooseStarter
+ACTIONS: Final = Actions[Action](NAME, (Play, LayAside, TimeUp, ChooseStarter), card=Card)
 
 LAY_ASIDE: Final = LayAside()
 TIME_UP: Final = TimeUp()
@@ -295,32 +346,18 @@ _PLAYS: Final = tuple(
     )
     for card in ALL_CARDS
 )
+_LISTABLE: Final = (LAY_ASIDE, TIME_UP, *_CHOOSE, *(p for c in _PLAYS for r in c for p in r))
+ACTIONS.intern(_LISTABLE)
 
 
 def parse_action(text: str) -> Action:
     """Read `str(action)`: ``"N(0,3) A"``, ``"DBD(1) B P2"``, ``"aside"``, ``"time-up"``,
-    ``"starter P1"``.
+    ``"starter P1"`` (and the tags ``lay-aside``, ``choose-starter P1``).
 
     >>> parse_action("DBD(1) b p2")
     Play(card=Card.parse('DBD(1)'), pile=1, named=2)
     """
-    words = text.split() if isinstance(text, str) else []
-    low = [word.lower() for word in words]
-    if low == ["aside"]:
-        return LAY_ASIDE
-    if low == ["time-up"]:
-        return TIME_UP
-    if len(low) == 2 and low[0] == "starter" and low[1][:1] == "p" and low[1][1:].isdigit():
-        return ChooseStarter(int(low[1][1:]))
-    if len(words) in (2, 3) and low[1] in ("a", "b"):
-        card = Card.parse(words[0])
-        named: int | None = None
-        if len(words) == 3:
-            if low[2][:1] != "p" or not low[2][1:].isdigit():
-                raise FormatError(f"not a 4½ Minuten action: {text!r}")
-            named = int(low[2][1:])
-        return Play(card, "ab".index(low[1]), named)
-    raise FormatError(f"not a 4½ Minuten action: {text!r}")
+    return ACTIONS.parse(text)
 
 
 # --- State ---------------------------------------------------------------------------------
@@ -373,6 +410,9 @@ _State: Final = builder(State)
 """`State`'s constructor for the hot path: the same states, without attrs' per-field calls."""
 
 
+# --- Setup (§2) --------------------------------------------------------------------------------
+
+
 def new_game(players: int, *, seed: int | None = None, options: Options | None = None) -> State:
     """Shuffle and deal round 1 (§2).
 
@@ -380,23 +420,15 @@ def new_game(players: int, *, seed: int | None = None, options: Options | None =
     >>> [len(d) for d in state.displays], len(state.draw_pile), state.piles
     ([4, 4, 4], 83, ())
     """
-    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"4½ Minuten takes {MIN_PLAYERS}–{MAX_PLAYERS} players, got {players!r}")
-    if options is None:
-        options = RULEBOOK
-    elif not isinstance(options, Options):
-        raise ValueError(f"options must be a 4½ Minuten Options, got {options!r}")
-    _check_options(options, players)
-    if seed is None:
-        seed = fresh_seed()
-    elif type(seed) is not int:
-        raise ValueError(f"the seed must be an int, got {seed!r}")
-    return _deal(options, seed, (), players)
+    check_players(players, INFO)
+    options = _check_options(RULEBOOK if options is None else options, players)
+    seed = check_seed(seed)
+    return _deal(options, fresh_seed() if seed is None else seed, (), players)
 
 
 def _deal(options: Options, seed: int, penalties: tuple[int, ...], players: int) -> State:
     # §2: shuffle all cards, deal L face up to each display; the rest is the draw pile.
-    cards = shuffled(deck(options), derive_seed(seed, "round", len(penalties) + 1))
+    cards = shuffled(_deck(options), derive_seed(seed, "round", len(penalties) + 1))
     limit = display_limit(players)
     displays = tuple(sorted_cards(cards[p * limit : (p + 1) * limit]) for p in range(players))
     free = options.free_start
@@ -468,7 +500,7 @@ def _top_key(pile: tuple[Card, ...]) -> int:
     for card in reversed(pile):
         if card.code != _COLOURLESS_LOCK:
             return card.code
-    return _START  # only colourless locks: anything (§8, Ambiguity 4)
+    return _START  # only colourless locks: anything (§6.5)
 
 
 _Targets: TypeAlias = tuple[frozenset[int], frozenset[int]]
@@ -509,10 +541,6 @@ _ON_A: Final = tuple(rows[0][0] for rows in _PLAYS)
 _ON_B: Final = tuple(rows[1][0] for rows in _PLAYS)
 _NAMES_PLAYER: Final = tuple(card.kind is Kind.YOUR_TURN for card in ALL_CARDS)
 _EVERYONE: Final = tuple(tuple(range(players)) for players in range(MAX_PLAYERS + 1))
-_last_listed: tuple[object, tuple[Action, ...]] = (None, ())
-"""The last state `legal_actions` listed, and its actions: `apply` takes an action from that
-very list (the same object) as checked. The pair keeps the state alive, so no other object
-can take its identity; replaced as a whole, so threads never see a mix."""
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -522,7 +550,6 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> [str(a) for a in legal_actions(state)]
     ['N(2,5) A', 'N(4,3) A', 'P2(0) A', 'FW(2,3) A', 'LOCK(1) A', 'aside']
     """
-    global _last_listed  # for `apply`: these plays need no second check
     if len(state.penalties) >= state.options.rounds:
         return ()
     if state.choosing:
@@ -547,9 +574,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             else:
                 out.append(_ON_B[code])
     out.append(LAY_ASIDE)
-    listed = tuple(out)
-    _last_listed = (state, listed)
-    return listed
+    return tuple(out)
 
 
 def _add_named(
@@ -593,33 +618,7 @@ def events(state: State) -> tuple[Action, ...]:
     return ()
 
 
-# --- Applying an action ----------------------------------------------------------------------
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; `IllegalActionError` naming the rule if it is not legal.
-
-    >>> state = new_game(3, seed=1)
-    >>> after = apply(state, legal_actions(state)[0])
-    >>> len(after.piles), after.current, len(after.draw_pile)
-    (1, 1, 82)
-    """
-    if type(action) is Play:
-        return _play(state, action)
-    if type(action) is LayAside:
-        if state.choosing or len(state.penalties) >= state.options.rounds:
-            _check_turn(state)  # raises
-        return _lay_aside(state)
-    if type(action) is TimeUp:
-        _check_time_up(state)
-        return _end_round(
-            state, state.current, state.direction, state.turns, state.displays,
-            state.draw_pile, state.piles, state.locked, state.lock_turns, state.aside,
-        )  # fmt: skip
-    if type(action) is ChooseStarter:
-        _check_choose_starter(state, action)
-        return attrs.evolve(state, choosing=False, current=_SEATS.index(action.player))
-    raise IllegalActionError(f"not a 4½ Minuten action: {action!r}", rule="API")
+# --- A turn (§4): a play (§3, §5, §6) ---------------------------------------------------------
 
 
 def _check_turn(state: State) -> None:
@@ -629,26 +628,23 @@ def _check_turn(state: State) -> None:
         raise IllegalActionError("the table must first choose who starts", rule="§2")
 
 
-def _checked_play(state: State, action: Play) -> Play:
-    """The play `legal_actions` lists equal to ``action``; `IllegalActionError` naming the rule
-    if it lists none. Checks against the same tables `legal_actions` lists from."""
+def _check_play(state: State, action: Play) -> None:
     if state.choosing or len(state.penalties) >= state.options.rounds:
         _check_turn(state)
-    display = state.displays[state.current]
     card = action.card
+    try:
+        code = card.code if type(card) is Card else -2
+    except AttributeError:  # a Card never initialised
+        code = -2
+    if code == -2:
+        raise IllegalActionError(f"not a {NAME} card: a {type(card).__name__}", rule="API")
+    display = state.displays[state.current]
     # Displays are sorted by code: find the card without calling Card.__eq__ per item.
-    code = card.code if type(card) is Card else -1
     index = bisect_left(display, code, key=_BY_CODE)
-    if code < 0 or index == len(display) or display[index].code != code:
+    if index == len(display) or display[index].code != code:
         raise IllegalActionError(f"{card} is not in player {state.current}'s display", rule="§4")
     pile = action.pile
-    if pile == 0:
-        allowed = _targets(state)[0]
-    elif pile == 1:
-        allowed = _targets(state)[1]
-    else:
-        allowed = _NO_CODE
-    if code not in allowed:
+    if code not in (_targets(state)[pile] if pile == 0 or pile == 1 else _NO_CODE):
         _refuse_pile(state, card, pile)
     named = action.named
     if _NAMES_PLAYER[code]:
@@ -663,15 +659,12 @@ def _checked_play(state: State, action: Play) -> Play:
             )
     elif named is not None:
         raise IllegalActionError("only a Du bist dran card names a player", rule="§6.1")
-    # Equal plays are the same action: True, 1.0 are pile or player 1 (`_plain`).
-    return _PLAYS[code][1 if pile == 1 else 0][0 if named is None else _SEATS.index(named) + 1]
 
 
-def _refuse_pile(state: State, card: Card, pile: object) -> None:
+def _refuse_pile(state: State, card: Card, pile: int) -> None:
     """Raise the error saying why ``card`` may not go to ``pile`` (§3, §6.5)."""
     piles = state.piles
-    pile = _plain(pile)
-    if not isinstance(pile, int) or not 0 <= pile <= len(piles):
+    if not 0 <= pile <= len(piles):
         raise IllegalActionError(f"there is no pile {pile!r}", rule="§3")
     if pile == 2:
         raise IllegalActionError("a third discard pile is not allowed", rule="§3")
@@ -696,16 +689,10 @@ _YOUR_TURN: Final = Kind.YOUR_TURN
 
 
 def _play(state: State, action: Play) -> State:
-    listed = _last_listed[1] if _last_listed[0] is state else ()
-    for play in listed:
-        if play is action:
-            break  # just listed for this state: legal
-    else:
-        action = _checked_play(state, action)
     mover = state.current
     displays = state.displays
     display = displays[mover]
-    card = action.card
+    card = ALL_CARDS[action.card.code]  # the game's own copy of a card equal to it
     pile = action.pile
     held = list(display)
     del held[bisect_left(display, card.code, key=_BY_CODE)]
@@ -738,11 +725,11 @@ def _play(state: State, action: Play) -> State:
     elif kind is _DRAW_TWO and draw:  # §6.3: the next player draws two at once
         target = (mover + direction) % players
         grown = list(displays[target])
-        for new in draw[:2]:
+        for new in draw[:DRAW_TWO_CARDS]:
             insort(grown, new, key=_BY_CODE)
-        draw = draw[2:]
+        draw = draw[DRAW_TWO_CARDS:]
         displays = (*displays[:target], tuple(grown), *displays[target + 1 :])
-    # §4.1.2: refill one card while below the limit.
+    # §4: refill one card while below the limit.
     if draw and len(held) < (5 if players == 2 else 4):
         insort(held, draw[0], key=_BY_CODE)
         draw = draw[1:]
@@ -778,8 +765,16 @@ def _next_player(displays: tuple[tuple[Card, ...], ...], mover: int, direction: 
     return -1
 
 
-def _lay_aside(state: State) -> State:
-    # §4.2: the whole display aside, refill to the limit, any lock lifted, next player.
+# --- A turn (§4): laying the display aside -----------------------------------------------------
+
+
+def _check_lay_aside(state: State, action: LayAside) -> None:
+    if state.choosing or len(state.penalties) >= state.options.rounds:
+        _check_turn(state)
+
+
+def _lay_aside(state: State, action: LayAside) -> State:
+    # §4: the whole display aside, refill to the limit, any lock lifted, next player.
     mover = state.current
     displays = state.displays
     players = len(displays)
@@ -805,11 +800,7 @@ def _lay_aside(state: State) -> State:
     )  # fmt: skip
 
 
-def _check_time_up(state: State) -> None:
-    if len(state.penalties) >= state.options.rounds:
-        raise IllegalActionError("the game is over", rule="§7")
-    if not state.options.timed:
-        raise IllegalActionError("this game is untimed: no timer can run out", rule="§8")
+# --- The starter (§2) and the timer (§8) -------------------------------------------------------
 
 
 def _check_choose_starter(state: State, action: ChooseStarter) -> None:
@@ -817,9 +808,77 @@ def _check_choose_starter(state: State, action: ChooseStarter) -> None:
         raise IllegalActionError("the game is over", rule="§7")
     if not state.choosing:
         raise IllegalActionError("the starter is chosen only at the start of a round", rule="§2")
-    player = action.player
-    if player not in _SEATS[: len(state.displays)]:  # True or 1.0 is player 1 (`_plain`)
-        raise IllegalActionError(f"there is no player {player!r}", rule="§2")
+    if not 0 <= action.player < len(state.displays):
+        raise IllegalActionError(f"there is no player {action.player}", rule="§2")
+
+
+def _choose_starter(state: State, action: ChooseStarter) -> State:
+    return attrs.evolve(state, choosing=False, current=action.player)
+
+
+def _check_time_up(state: State, action: TimeUp) -> None:
+    if len(state.penalties) >= state.options.rounds:
+        raise IllegalActionError("the game is over", rule="§7")
+    if not state.options.timed:
+        raise IllegalActionError("this game is untimed: no timer can run out", rule="§8")
+
+
+def _time_up(state: State, action: TimeUp) -> State:
+    return _end_round(
+        state, state.current, state.direction, state.turns, state.displays,
+        state.draw_pile, state.piles, state.locked, state.lock_turns, state.aside,
+    )  # fmt: skip
+
+
+_RULES_OF: Final[
+    Mapping[type, tuple[Callable[[State, Any], None], Callable[[State, Any], State]]]
+] = {
+    Play: (_check_play, _play),
+    LayAside: (_check_lay_aside, _lay_aside),
+    TimeUp: (_check_time_up, _time_up),
+    ChooseStarter: (_check_choose_starter, _choose_starter),
+}
+RULES: Final = Rulebook[State, Action](State, ACTIONS, _RULES_OF)
+
+
+def check(state: State, action: object) -> None:
+    """Raise the `IllegalActionError` `apply` would raise for ``action``; return if legal."""
+    RULES.check(state, action)
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether `apply` accepts ``action`` now (no successor is built)."""
+    return RULES.is_legal(state, action)
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; `IllegalActionError` naming the rule if it is not legal.
+
+    >>> state = new_game(3, seed=1)
+    >>> after = apply(state, legal_actions(state)[0])
+    >>> len(after.piles), after.current, len(after.draw_pile)
+    (1, 1, 82)
+    """
+    return RULES.apply(state, action)
+
+
+def apply_unchecked(state: State, action: Action) -> State:
+    """`apply` without the check, for an action ``legal_actions(state)`` or ``events(state)``
+    has just listed: the same state, sooner (random playouts spend a fifth of their time in
+    the check). Any other action gives no defined result; when in doubt, use `apply`.
+
+    >>> state = new_game(3, seed=1)
+    >>> action = legal_actions(state)[0]
+    >>> apply_unchecked(state, action) == apply(state, action)
+    True
+    """
+    return _RULES_OF[type(action)][1](state, action)
+
+
+def find_action(state: State, text: str) -> Action:
+    """The legal action ``text`` names: its text, a unique prefix or part (``"DBD(2) B"``
+    when one name is possible, ``"n(0,3)"`` when the card fits one pile only)."""
+    return ACTIONS.find(legal_actions(state), text, lambda found: check(state, found))
 
 
 # --- End of a round, scoring (§7) ------------------------------------------------------------
@@ -915,18 +974,25 @@ def max_game_length(players: int, options: Options) -> int:
 
 @attrs.frozen
 class Observation:
-    """Everything on the table: all displays, piles and the laid-aside heap are face up; of
-    the draw pile only its size is known (Ambiguity 22)."""
+    """Everything on the table, as ``player`` sees it: all displays, piles and the laid-aside
+    heap are face up; of the draw pile only its size is known (§2)."""
 
     player: int
+    to_move: int | None
+    """The player to move (player 0 while the starter is chosen); None once the game is over."""
+    scores: tuple[int, ...]
+    hand: tuple[Card, ...]
+    """The player's own display."""
+    hand_sizes: tuple[int, ...]
+    """The size of every display."""
+    stock_size: int
+    """The size of the draw pile, the only cards hidden from everyone."""
     options: Options
     penalties: tuple[int, ...]
     choosing: bool
-    current: int | None
     direction: int
     turns: int
     displays: tuple[tuple[Card, ...], ...]
-    draw_pile_size: int
     piles: tuple[tuple[Card, ...], ...]
     locked: int | None
     lock_turns: int
@@ -936,16 +1002,35 @@ class Observation:
 def observe(state: State, player: int) -> Observation:
     """What ``player`` may know: all but the order of the draw pile (and the seed).
 
-    >>> observe(new_game(2, seed=1), 0).draw_pile_size
+    >>> observe(new_game(2, seed=1), 0).stock_size
     85
     """
-    if type(player) is not int or not 0 <= player < len(state.displays):
-        raise ValueError(f"no player {player!r} in a {len(state.displays)}-player game")
+    check_seat(player, len(state.displays))
+    displays = state.displays
     return Observation(
-        player, state.options, state.penalties, state.choosing, current_player(state),
-        state.direction, state.turns, state.displays, len(state.draw_pile), state.piles,
-        state.locked, state.lock_turns, state.aside,
+        player, current_player(state), scores(state), displays[player],
+        tuple(map(len, displays)), len(state.draw_pile), state.options, state.penalties,
+        state.choosing, state.direction, state.turns, displays, state.piles, state.locked,
+        state.lock_turns, state.aside,
     )  # fmt: skip
+
+
+def upgrade_json(tag: str, schema: int, fields: dict[str, object]) -> dict[str, object]:
+    """Schema 1 observations said ``current`` and ``draw_pile_size`` and had no ``scores``,
+    ``hand`` and ``hand_sizes``: renamed, and read off the penalties and displays."""
+    if tag != "observation" or schema != 1:
+        return fields
+    renamed = {"current": "to_move", "draw_pile_size": "stock_size"}
+    upgraded = {renamed.get(key, key): value for key, value in fields.items()}
+    displays, player = fields.get("displays"), fields.get("player")
+    if isinstance(displays, list) and all(isinstance(d, list) for d in displays):
+        upgraded.setdefault("hand_sizes", [len(display) for display in displays])
+        if type(player) is int and 0 <= player < len(displays):
+            upgraded.setdefault("hand", displays[player])
+        penalties = fields.get("penalties")
+        if isinstance(penalties, list) and all(type(p) is int for p in penalties):
+            upgraded.setdefault("scores", [-sum(penalties)] * len(displays))
+    return upgraded
 
 
 # --- Positions and validate ------------------------------------------------------------------
@@ -982,10 +1067,13 @@ def position(
     piles = tuple(tuple(p) for p in piles)
     aside = tuple(aside)
     if draw_pile is None:
-        rest = Counter(deck(options))
+        try:
+            rest = Counter(deck(options))
+        except ValueError as err:
+            fail(str(err), "$.options")
         rest.subtract([c for zone in (*displays, *piles, aside) for c in zone])
         if any(n < 0 for n in rest.values()):
-            raise FormatError("the position uses a card more often than the deck holds it")
+            fail("the position uses a card more often than the deck holds it")
         draw_pile = sorted_cards(rest.elements())
     state = State(
         options, seed, tuple(penalties), choosing, current, direction, turns,
@@ -995,89 +1083,116 @@ def position(
     return state
 
 
-def validate(state: State) -> None:
-    """Raise `FormatError` if ``state`` is an impossible position."""
-    if not isinstance(state, State):
-        raise FormatError(f"not a 4½ Minuten state: {state!r}")
-    options = state.options
-    players = len(state.displays) if isinstance(state.displays, tuple) else 0
+def _rules_of_position(state: State) -> None:
+    """Refuse what no play of the game can reach; the field types are checked already."""
+    players = len(state.displays)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise FormatError(f"{players} displays: 4½ Minuten takes 2–6 players @ $.displays")
-    if not isinstance(options, Options):
-        raise FormatError("options are not 4½ Minuten Options @ $.options")
+        fail(f"{players} displays: {NAME} takes 2–6 players", "$.displays")
     try:
-        _check_options(options, players)
+        options = _check_options(state.options, players)
     except ValueError as err:
-        raise FormatError(f"{err} @ $.options") from None
-    if type(state.seed) is not int:
-        raise FormatError("the seed is not an int @ $.seed")
+        fail(str(err), "$.options")
+    cards = _deck(options)
     penalties = state.penalties
-    if not isinstance(penalties, tuple) or not all(type(p) is int and p >= 0 for p in penalties):
-        raise FormatError("penalties must be ints >= 0 @ $.penalties")
     if len(penalties) > options.rounds:
-        raise FormatError(f"{len(penalties)} penalties for {options.rounds} rounds @ $.penalties")
+        fail(f"{len(penalties)} penalties for {options.rounds} rounds", "$.penalties")
+    for index, penalty in enumerate(penalties):  # §7: at most every card laid aside
+        if not 0 <= penalty <= LAY_ASIDE_PENALTY * len(cards):
+            fail(f"penalties must be 0..{LAY_ASIDE_PENALTY * len(cards)}", f"$.penalties[{index}]")
     over = len(penalties) == options.rounds
-    for name in ("current", "turns", "lock_turns", "direction"):
-        if type(getattr(state, name)) is not int:
-            raise FormatError(f"{name} must be an int @ $.{name}")
-    if type(state.choosing) is not bool:
-        raise FormatError("choosing must be a bool @ $.choosing")
     if not 0 <= state.current < players:
-        raise FormatError(f"no player {state.current} @ $.current")
+        fail(f"no player {state.current}", "$.current")
     if state.direction not in (1, -1):
-        raise FormatError("direction must be +1 or -1 @ $.direction")
+        fail("direction must be +1 or -1", "$.direction")
     if state.turns < 0:
-        raise FormatError("turns must be >= 0 @ $.turns")
+        fail("turns must be >= 0", "$.turns")
     piles = state.piles
-    if not isinstance(piles, tuple) or len(piles) > 2:
-        raise FormatError("at most two discard piles @ $.piles")
-    zones: list[tuple[str, tuple[Card, ...]]] = [
-        *((f"$.displays[{p}]", d) for p, d in enumerate(state.displays)),
-        ("$.draw_pile", state.draw_pile),
-        *((f"$.piles[{i}]", p) for i, p in enumerate(piles)),
-        ("$.aside", state.aside),
-    ]
-    for where, zone in zones:
-        if not isinstance(zone, tuple) or not all(type(c) is Card and c.code >= 0 for c in zone):
-            raise FormatError(f"not a tuple of cards @ {where}")
-        if where.startswith("$.displays") and zone != sorted_cards(zone):
-            raise FormatError(f"cards must be in card order @ {where}")
-    if any(not pile for pile in piles):
-        raise FormatError("a discard pile is never empty @ $.piles")
-    held = Counter(c for _, zone in zones for c in zone)
-    if held != Counter(deck(options)):
-        extra = held - Counter(deck(options))
-        missing = Counter(deck(options)) - held
-        raise FormatError(
-            "the zones do not hold the deck: "
-            f"extra {sorted(map(str, extra.elements()))}, "
-            f"missing {sorted(map(str, missing.elements()))} @ $"
-        )
+    if len(piles) > 2:
+        fail("at most two discard piles", "$.piles")
+    _check_zones(state, cards)
     locked = state.locked
     if locked is None:
         if state.lock_turns != 0:
-            raise FormatError("lock_turns must be 0 without a lock @ $.lock_turns")
+            fail("lock_turns must be 0 without a lock", "$.lock_turns")
     else:
-        if type(locked) is not int or not 0 <= locked < len(piles):
-            raise FormatError(f"no pile {locked!r} to lock @ $.locked")
+        if not 0 <= locked < len(piles):
+            fail(f"no pile {locked} to lock", "$.locked")
         if not 1 <= state.lock_turns <= LOCK_TURNS:
-            raise FormatError(f"lock_turns must be 1..{LOCK_TURNS} @ $.lock_turns")
+            fail(f"lock_turns must be 1..{LOCK_TURNS}", "$.lock_turns")
         if piles[locked][-1].kind is not Kind.LOCK:
-            raise FormatError("a locked pile has a gesperrt card on top @ $.piles")
+            fail("a locked pile has a gesperrt card on top", f"$.piles[{locked}]")
     if state.draw_pile and not all(state.displays):
-        raise FormatError("a display is empty while the draw pile is not @ $.displays")
+        fail("a display is empty while the draw pile is not", "$.displays")
+    _check_display_limits(state)
     if over:
         if state.choosing:
-            raise FormatError("the game is over: nobody chooses a starter @ $.choosing")
+            fail("the game is over: nobody chooses a starter", "$.choosing")
         return
     if not any(state.displays):
-        raise FormatError("the round is played through but not scored @ $.displays")
+        fail("the round is played through but not scored", "$.displays")
     if options.turn_limit is not None and state.turns >= options.turn_limit:
-        raise FormatError("the turn limit is reached but the round is not scored @ $.turns")
+        fail("the turn limit is reached but the round is not scored", "$.turns")
     if state.choosing:
         if not options.free_start or state.turns or piles or state.aside:
-            raise FormatError("a starter is chosen only before a free-start round @ $.choosing")
+            fail("a starter is chosen only before a free-start round", "$.choosing")
         if state.current != 0:
-            raise FormatError("player 0 chooses the starter for the table @ $.current")
+            fail("player 0 chooses the starter for the table", "$.current")
     elif not state.displays[state.current]:
-        raise FormatError("the player to move holds no cards @ $.current")
+        fail("the player to move holds no cards", "$.current")
+
+
+def _check_zones(state: State, cards: tuple[Card, ...]) -> None:
+    """Every zone holds cards of the game, the displays in card order, and together the deck."""
+    zones: list[tuple[str, tuple[Card, ...]]] = [
+        *((f"$.displays[{p}]", d) for p, d in enumerate(state.displays)),
+        ("$.draw_pile", state.draw_pile),
+        *((f"$.piles[{i}]", p) for i, p in enumerate(state.piles)),
+        ("$.aside", state.aside),
+    ]
+    for where, zone in zones:
+        for index, card in enumerate(zone):
+            if type(card) is not Card or getattr(card, "code", -1) < 0:
+                fail(f"not a card of {NAME}", f"{where}[{index}]")
+        if where.startswith("$.displays") and zone != sorted_cards(zone):
+            fail("cards must be in card order", where)
+    for index, pile in enumerate(state.piles):
+        if not pile:
+            fail("a discard pile is never empty", f"$.piles[{index}]")
+    held = Counter(c for _, zone in zones for c in zone)
+    wanted = Counter(cards)
+    if held != wanted:
+        extra = sorted(map(str, (held - wanted).elements()))
+        missing = sorted(map(str, (wanted - held).elements()))
+        fail(f"the zones do not hold the deck: extra {extra}, missing {missing}")
+
+
+def _check_display_limits(state: State) -> None:
+    """A display grows past the limit only by 2 Karten Nachziehen (§4, §6.3): each played this
+    round (it lies on a pile) adds at most two cards to one display, and a display above the
+    limit draws nothing until it is laid aside."""
+    limit = display_limit(len(state.displays))
+    drawn = DRAW_TWO_CARDS * sum(c.kind is Kind.DRAW_TWO for pile in state.piles for c in pile)
+    for player, display in enumerate(state.displays):
+        drawn -= max(0, len(display) - limit)
+        if drawn < 0:
+            fail(
+                f"{len(display)} cards are over the display limit of {limit} by more than "
+                "the 2 Karten Nachziehen on the piles allow",
+                f"$.displays[{player}]",
+            )
+
+
+_validate: Final = validator(NAME, State, _rules_of_position)
+
+
+def validate(state: State) -> None:
+    """`FormatError` naming the place (``… @ $.displays[1]``) unless ``state`` is a position of
+    the game: the field types, the options `new_game` accepts, the deck in the zones, the piles,
+    the lock, the display limits and whose turn it is. Options longer than their bounds are
+    refused first, before the field types are walked."""
+    if type(state) is State:
+        try:
+            _check_sizes(state.options)
+        except ValueError as err:
+            fail(str(err), "$.options")
+    _validate(state)
