@@ -21,12 +21,10 @@ def _objects() -> dict[str, object]:
     state = vf.new_game(3, seed=2026, options=options)
     record = Record("vier-felder", 3, 2026, options)
     rng = random.Random(1)
-    kinds: dict[str, object] = {}
     while state.round == 1:  # play round 1 and into round 2: history, stockpiles, coins
         legal = vf.legal_actions(state)
         builds = [a for a in legal if isinstance(a, vf.Build)]
         action = rng.choice(builds if builds and rng.random() < 0.5 else legal)
-        kinds.setdefault(type(action).__name__, action)
         state = vf.apply(state, action)
         record = record.append(action)
     mid = vf.new_game(2, seed=7)
