@@ -1,20 +1,25 @@
 """Random playouts of whole games: µs per decision, decisions per game, games per second.
 
 Every registered game is measured against the reference game Match (the smallest game that
-follows the protocol), pass by pass, so the last column, a ratio, survives a noisy machine.
-A decision is ``legal_actions`` + a random choice + ``apply``. Each row plays ``--repeat``
+follows the protocol), pass by pass, so the ratio column survives a noisy machine. With RLCard
+installed (the ``bench`` extra) its bare UNO engine is measured the same way (``game.step`` on
+its own legal actions), and a second ratio column gives each row as a multiple of UNO's.
+
+A decision is ``legal_actions`` + a random choice + ``apply`` (with ``--unchecked``:
+``apply_unchecked``, the path of playouts and search, for Match too). Each row plays ``--repeat``
 passes of seeded games, each pass as many new games as fit in the time budget and each just
 after a pass of Match, and keeps the fastest pass of each (as `timeit` does: slower passes
 measure the machine's other work). Every pass plays games of its own, so a game's caches
 never see the same deal twice. The Match row compares Match with itself: how far its ratio
 is from 1.00 shows the noise of the run.
 
-Run: python examples/benchmark.py [--quick] [--seconds S] [--repeat R] [GAME ...]
+Run: python examples/benchmark.py [--quick] [--unchecked] [--seconds S] [--repeat R] [GAME ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -55,13 +60,15 @@ class Measurement:
         return self.us_per_decision / self.match_us_per_decision
 
 
+Playout = Callable[[int], tuple[int, float]]
+"""Plays game number ``n`` of a row: (decisions, seconds)."""
+
+
 @attrs.define
 class Row:
-    """The passes of one game at one table size so far."""
+    """The passes of one row so far."""
 
-    game: fourgames.Game[Any, Any]
-    players: int
-    options: Any = None
+    playout: Playout
     games: int = 0
     decisions: int = 0
     fastest: float = float("inf")
@@ -71,7 +78,7 @@ class Row:
         played = 0
         elapsed = 0.0
         while elapsed < budget or played == 0:
-            count, seconds = play(self.game, self.players, self.options, self.games)
+            count, seconds = self.playout(self.games)
             self.games += 1
             played += count
             elapsed += seconds
@@ -80,27 +87,56 @@ class Row:
 
 
 def measure(
-    label: str,
-    game: fourgames.Game[Any, Any],
-    players: int,
-    budget: float,
-    repeat: int,
-    options: Any = None,
+    label: str, playout: Playout, match: Playout, budget: float, repeat: int
 ) -> Measurement:
     """``repeat`` passes of new seeded games, each about ``budget`` seconds long and each just
     after a pass of Match (so that a slow spell of the machine slows both)."""
-    row, match = Row(game, players, options), Row(reference, 2)
+    row, reference_row = Row(playout), Row(match)
     for _ in range(repeat):
-        match.run_pass(budget)
+        reference_row.run_pass(budget)
         row.run_pass(budget)
-    return Measurement(label, row.games, row.decisions, row.fastest, match.fastest)
+    return Measurement(label, row.games, row.decisions, row.fastest, reference_row.fastest)
+
+
+def playout(game: fourgames.Game[Any, Any], players: int, *, unchecked: bool = False) -> Playout:
+    """The playouts of ``game`` at ``players`` seats."""
+    return lambda number: play(game, players, None, number, unchecked=unchecked)
+
+
+def uno_playout() -> Playout | None:
+    """Playouts of RLCard's UNO engine (2 players), or None without RLCard."""
+    try:
+        numpy = importlib.import_module("numpy")
+        uno = importlib.import_module("rlcard.games.uno.game").UnoGame()
+    except ImportError:
+        return None
+
+    def play_uno(number: int) -> tuple[int, float]:
+        uno.np_random = numpy.random.RandomState(number)
+        uno.init_game()
+        rng = random.Random(number)
+        decisions = 0
+        start = time.perf_counter()
+        while not uno.is_over():
+            legal = uno.get_legal_actions()
+            uno.step(legal[int(rng.random() * len(legal))])
+            decisions += 1
+        return decisions, time.perf_counter() - start
+
+    return play_uno
 
 
 def play(
-    game: fourgames.Game[Any, Any], players: int, options: Any, number: int
+    game: fourgames.Game[Any, Any],
+    players: int,
+    options: Any,
+    number: int,
+    *,
+    unchecked: bool = False,
 ) -> tuple[int, float]:
     """Game ``number`` of a row, played by random choices: (decisions, seconds)."""
-    legal_actions, apply = game.legal_actions, game.apply
+    legal_actions = game.legal_actions
+    apply = game.apply_unchecked if unchecked else game.apply
     state = game.new_game(players, seed=derive_seed(2026, number), options=options)
     rng = random.Random(number)
     decisions = 0
@@ -127,6 +163,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("games", nargs="*", help="game ids (default: all registered games)")
     parser.add_argument("--quick", action="store_true", help="about 0.2 s per row")
     parser.add_argument(
+        "--unchecked", action="store_true", help="decide with apply_unchecked, not apply"
+    )
+    parser.add_argument(
         "--seconds", type=float, default=1.0, help="seconds of games per row (default 1)"
     )
     parser.add_argument(
@@ -143,20 +182,30 @@ def main(argv: Sequence[str] | None = None) -> None:
     if unknown:
         parser.error(f"unknown games {unknown}; known: {', '.join(sorted(fourgames.GAMES))}")
 
-    rows = [measure("match (reference), 2 players", reference, 2, budget, repeat)]
+    unchecked = args.unchecked
+    match = playout(reference, 2, unchecked=unchecked)
+    rows = [measure("match (reference), 2 players", match, match, budget, repeat)]
+    uno = uno_playout()
+    if uno is not None:
+        rows.append(measure("rlcard uno (reference), 2 players", uno, match, budget, repeat))
     for game_id in chosen:
         game = fourgames.get_game(game_id)
         for players in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1):
-            rows.append(measure(f"{game_id}, {players} players", game, players, budget, repeat))
+            label = f"{game_id}, {players} players"
+            rows.append(
+                measure(label, playout(game, players, unchecked=unchecked), match, budget, repeat)
+            )
 
+    uno_ratio = rows[1].ratio if uno is not None else None
     print(
         f"{'playouts':<36} {'µs/decision':>12} {'decisions/game':>15}"
-        f" {'games/s':>10} {'× match':>8}"
+        f" {'games/s':>10} {'× match':>8}" + (f" {'× uno':>8}" if uno_ratio else "")
     )
     for row in rows:
         print(
             f"{row.label:<36} {row.us_per_decision:>12.1f} {row.decisions_per_game:>15.1f}"
             f" {row.games_per_second:>10.1f} {row.ratio:>8.2f}"
+            + (f" {row.ratio / uno_ratio:>8.2f}" if uno_ratio else "")
         )
     extras = extra_benchmarks()
     if extras:

@@ -5,7 +5,9 @@ counts do not. Each row runs this Python twice under callgrind, once playing no 
 ``--games`` seeded games (the games and random choices of ``benchmark.py``), and divides the
 difference by the decisions played. Needs ``valgrind`` on the PATH; a row takes 10–60 s.
 
-Run: python examples/instructions.py [--games N] [GAME ...]
+With ``--unchecked`` the decisions use ``apply_unchecked`` (see ``benchmark.py``).
+
+Run: python examples/instructions.py [--games N] [--unchecked] [GAME ...]
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ def game_named(game_id: str) -> Any:
     return reference if game_id == "match" else fourgames.get_game(game_id)
 
 
-def instructions(game_id: str, players: int, games: int) -> tuple[int, int]:
+def instructions(
+    game_id: str, players: int, games: int, *, unchecked: bool = False
+) -> tuple[int, int]:
     """(instructions, decisions) of ``games`` playouts, the cost of starting up subtracted."""
     counts = []
     decisions = 0
@@ -46,6 +50,7 @@ def instructions(game_id: str, players: int, games: int) -> tuple[int, int]:
                 game_id,
                 str(players),
                 str(number),
+                *(["--unchecked"] if unchecked else []),
             ],
             capture_output=True,
             text=True,
@@ -65,12 +70,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="game ids (default: all registered games)")
     parser.add_argument("--games", type=int, default=20, dest="count", help="games per row")
+    parser.add_argument(
+        "--unchecked", action="store_true", help="decide with apply_unchecked, not apply"
+    )
     parser.add_argument("--play", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.play:
         game_id, players, count = args.play
         game = game_named(game_id)
-        print(sum(play(game, int(players), None, number)[0] for number in range(int(count))))
+        print(
+            sum(
+                play(game, int(players), None, number, unchecked=args.unchecked)[0]
+                for number in range(int(count))
+            )
+        )
         return
     if shutil.which("valgrind") is None:
         parser.error("valgrind is not installed")
@@ -86,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{'playouts':<36} {'instructions/decision':>22} {'× match':>8}")
     baseline = 0.0
     for game_id, players in rows:
-        total, decisions = instructions(game_id, players, args.count)
+        total, decisions = instructions(game_id, players, args.count, unchecked=args.unchecked)
         per_decision = total / decisions
         baseline = baseline or per_decision
         label = f"{'match (reference)' if game_id == 'match' else game_id}, {players} players"

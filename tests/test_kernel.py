@@ -17,6 +17,7 @@ from fourgames._kernel import (
     check_seat,
     check_seed,
     field_errors,
+    most_items,
     validate_observation,
 )
 from fourgames.cards import Card, cards
@@ -91,6 +92,24 @@ def test_the_gate_refuses_subclasses_look_alikes_and_forged_fields() -> None:
     assert ACTIONS.well_formed(Build(SEVEN, 3)) == Build(SEVEN, 3)
 
 
+def test_a_card_field_takes_only_the_games_own_cards() -> None:
+    class Marked(Card):
+        __slots__ = ()
+
+    blank = object.__new__(Card)  # a card never initialised
+    for card in (object.__new__(Marked), blank):
+        with pytest.raises(IllegalActionError, match=r"Build\.card must be a Card") as err:
+            Build(card, 3)
+        assert err.value.rule == "API"
+    forged = object.__new__(Build)
+    object.__setattr__(forged, "card", blank)
+    object.__setattr__(forged, "pile", 3)
+    with pytest.raises(
+        IllegalActionError, match=r"Build.card: expected Card with its fields set, not a Card"
+    ):
+        ACTIONS.well_formed(forged)
+
+
 def test_interned_actions_pass_the_gate_by_identity() -> None:
     turn = Turn()
     actions = Actions[Turn]("Test", (Turn,), card=Card)
@@ -136,6 +155,25 @@ def test_find_action_suggests_close_texts() -> None:
         match.find_action(_state(), "drew")
 
 
+def test_find_action_takes_tags_and_aliases_as_the_first_word() -> None:
+    from fourgames import vier_felder, vier_jahreszeiten, viereinhalb_minuten
+
+    sowing = vier_felder.new_game(2, seed=1)
+    assert str(vier_felder.find_action(sowing, "build 3d")) == "stockpile 3♦ f1 4♦ =7"
+    solitaire = vier_jahreszeiten.new_game(1, seed=11)
+    for _ in range(3):  # the first listed action each time, then found 7♦ among fills
+        solitaire = vier_jahreszeiten.apply(
+            solitaire, vier_jahreszeiten.legal_actions(solitaire)[0]
+        )
+    assert [str(a) for a in vier_jahreszeiten.legal_actions(solitaire)][:2] == [
+        "found 7♦",
+        "fill 7♦ 1",
+    ]
+    assert str(vier_jahreszeiten.find_action(solitaire, "to-f")) == "found 7♦"
+    timer = viereinhalb_minuten.new_game(2, seed=3)  # N(2,5) A, N(4,3) A, … (no field keyword)
+    assert str(viereinhalb_minuten.find_action(timer, "play n(2,5)")) == "N(2,5) A"
+
+
 def test_the_test_helpers_play_by_text_and_expect_refusals() -> None:
     state = play(match, _state(), "play 2c", "draw")
     assert state.to_move == 0
@@ -149,7 +187,7 @@ def test_the_test_helpers_play_by_text_and_expect_refusals() -> None:
 @attrs.frozen
 class Options:
     copies: int = bounded(5, 1, 9)
-    counts: tuple[int, ...] = bounded((1, 2), 0, 3)
+    counts: tuple[int, ...] = bounded((1, 2), 0, 3, most=4)
     flag: bool = False
 
 
@@ -163,6 +201,13 @@ def test_options_are_checked_for_types_and_bounds() -> None:
         check_options(Options(flag=1), Options, "Test")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="options must be Test Options"):
         check_options(match.Options(), Options, "Test")
+
+
+def test_an_item_bound_is_checked_before_the_items() -> None:
+    assert most_items(Options) == {"counts": 4}
+    long = Options(counts=("junk",) * 10**6)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"options.counts: 1000000 items, at most 4"):
+        check_options(long, Options, "Test")
 
 
 @pytest.mark.parametrize("players", [1, 5, "2", 2.0, True, None])

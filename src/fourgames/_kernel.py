@@ -51,6 +51,7 @@ __all__ = [
     "check_seed",
     "fail",
     "field_errors",
+    "most_items",
     "validate_observation",
     "validator",
 ]
@@ -129,7 +130,9 @@ def _make_checker(tp: object) -> Checker:
     if isinstance(tp, type):
         if tp is int or tp is bool or tp is str or tp is type(None):
             return _exact_checker(tp)
-        if issubclass(tp, enum.Enum) or not attrs.has(tp) or callable(getattr(tp, "parse", None)):
+        if callable(getattr(tp, "parse", None)) and not issubclass(tp, enum.Enum):
+            return _card_checker(tp)
+        if issubclass(tp, enum.Enum) or not attrs.has(tp):
             return _instance_checker(tp)
         return _attrs_checker(tp)
     if origin is not None and isinstance(origin, type):  # Mapping[...] and other generics
@@ -157,6 +160,27 @@ def _instance_checker(tp: type) -> Checker:
     def check(value: object, path: str) -> None:
         if not isinstance(value, tp):
             raise _Mismatch(path, expected, value)
+
+    return check
+
+
+def _card_checker(tp: type) -> Checker:
+    """Cards and other values with a text form: exactly the class (no subclass), every slot
+    set (no object that skipped the constructor)."""
+    expected = _name(tp)
+    slots = tuple(
+        slot
+        for cls in tp.__mro__
+        for slot in getattr(cls, "__slots__", ())
+        if not slot.startswith("__") and not slot.startswith("_attrs_")
+    )
+
+    def check(value: object, path: str) -> None:
+        if type(value) is not tp:
+            raise _Mismatch(path, expected, value)
+        for slot in slots:
+            if not hasattr(value, slot):
+                raise _Mismatch(path, f"{expected} with its fields set", value)
 
     return check
 
@@ -198,8 +222,15 @@ def _sequence_checker(kind: type, item: object) -> Checker:
             return
         if path.count("[") > _MAX_DEPTH:
             raise _Mismatch(path, "a shallower value", value)
-        for index, element in enumerate(typing.cast(Iterable[object], value)):
-            item_check(element, f"{path}[{index}]")
+        each = f"{path}[*]"  # the place of an element is written out only when one is wrong
+        index = 0
+        try:
+            for element in typing.cast(Iterable[object], value):
+                item_check(element, each)
+                index += 1
+        except _Mismatch as err:
+            err.path = f"{path}[{index}]{err.path[len(each) :]}"
+            raise
 
     return check
 
@@ -211,8 +242,14 @@ def _fixed_tuple_checker(items: tuple[object, ...]) -> Checker:
     def check(value: object, path: str) -> None:
         if type(value) is not tuple or len(value) != len(checkers):
             raise _Mismatch(path, expected, value)
-        for index, (element, checker) in enumerate(zip(value, checkers, strict=True)):
-            checker(element, f"{path}[{index}]")
+        index = 0
+        try:
+            for element, checker in zip(value, checkers, strict=True):
+                checker(element, path)
+                index += 1
+        except _Mismatch as err:
+            err.path = f"{path}[{index}]{err.path[len(path) :]}"
+            raise
 
     return check
 
@@ -226,12 +263,15 @@ def _attrs_checker(cls: type) -> Checker:
             raise _Mismatch(path, expected, value)
         if not fields:
             fields.extend(_field_checkers(cls))
-        for name, checker in fields:
-            try:
-                field = getattr(value, name)
-            except AttributeError:
-                raise _Mismatch(f"{path}.{name}", "a value", "nothing") from None
-            checker(field, f"{path}.{name}")
+        name = ""
+        try:
+            for name, checker in fields:
+                checker(getattr(value, name), path)
+        except AttributeError:
+            raise _Mismatch(f"{path}.{name}", "a value", "nothing") from None
+        except _Mismatch as err:
+            err.path = f"{path}.{name}{err.path[len(path) :]}"
+            raise
 
     return check
 
@@ -405,6 +445,14 @@ class Actions(Generic[A]):
             for word in {declared.keyword, declared.tag, *declared.aliases} - {None}:
                 keywords.setdefault(typing.cast(str, word).lower(), []).append(cls)
         self._keywords = keywords
+        self._names = {
+            cls: tuple(
+                word.lower()
+                for word in (declared.keyword, declared.tag, *declared.aliases)
+                if word is not None
+            )
+            for cls, declared in self._declared.items()
+        }
         self._keywordless = [cls for cls, d in self._declared.items() if d.keyword is None]
         self.tags: Mapping[str, type] = {d.tag: cls for cls, d in self._declared.items()}
         """Each action class by its JSON tag."""
@@ -498,7 +546,14 @@ class Actions(Generic[A]):
         if parsed is not None and parsed in legal:
             return legal[legal.index(parsed)]
         words = self._tokens(query)
-        matches = [item for shown, item in written.items() if _fits(words, self._tokens(shown))]
+        shown_words = [(self._tokens(shown), item) for shown, item in written.items()]
+        matches = [item for tokens, item in shown_words if _fits(words, tokens, ())]
+        if not matches:  # the first word may be a tag or an alias instead
+            matches = [
+                item
+                for tokens, item in shown_words
+                if _fits(words, tokens, self._names[type(item)])
+            ]
         if len(matches) == 1:
             return matches[0]
         if parsed is not None:
@@ -527,12 +582,18 @@ class Actions(Generic[A]):
         return out
 
 
-def _fits(query: list[str], words: list[str]) -> bool:
-    """The query's first word starts the action's first word, and its other words stand among
-    the action's others in order (the last may be a prefix)."""
-    if not query or not words or not words[0].startswith(query[0]):
+def _fits(query: list[str], words: list[str], names: tuple[str, ...]) -> bool:
+    """The query's first word starts the action's first word or one of ``names`` (its class's
+    keyword, tag and aliases), and its other words stand among the action's others in order
+    (the last may be a prefix)."""
+    if not query or not words:
         return False
-    position = 1
+    if words[0].startswith(query[0]):
+        position = 1
+    elif any(name.startswith(query[0]) for name in names):
+        position = 1 if words[0] in names else 0  # a text that starts with a field keeps it
+    else:
+        return False
     for index, word in enumerate(query[1:], start=2):
         last = index == len(query)
         while position < len(words):
@@ -562,10 +623,13 @@ def _short(value: object) -> str:
 
 
 class Rulebook(Generic[S, A]):
-    """A game's ``check``, ``is_legal`` and ``apply`` from its checks and moves per action class.
+    """A game's verbs ``check``, ``is_legal``, ``apply`` and ``find_action`` from its check and
+    move per action class.
 
     ``rules[cls] = (check, move)``: ``check(state, action)`` raises the `IllegalActionError` of
     the rule the action breaks, ``move(state, action)`` makes the successor of a checked action.
+    A game binds them as its own:
+    ``check, is_legal, apply, apply_unchecked, find_action = RULES.verbs(legal_actions)``.
     """
 
     def __init__(
@@ -577,36 +641,69 @@ class Rulebook(Generic[S, A]):
         self._state = state
         self._actions = actions
         self._rules = dict(rules)
+        self._interned = actions._interned
         missing = set(actions.classes) - set(self._rules)
         if missing:
             raise TypeError(f"no rule for {sorted(cls.__name__ for cls in missing)}")
 
     def check(self, state: S, action: object) -> None:
-        """Raise the `IllegalActionError` that `apply` would raise; return if it is legal."""
-        self._checked(state, action)
+        """Raise the `IllegalActionError` that `apply` would raise for ``action`` (naming the
+        rule it breaks); return if it is legal."""
+        self._rules[type(self._gate(state, action))][0](state, action)
 
     def is_legal(self, state: S, action: object) -> bool:
         """Whether `apply` accepts ``action`` now; builds no successor."""
         try:
-            self._checked(state, action)
+            self._rules[type(self._gate(state, action))][0](state, action)
         except IllegalActionError:
             return False
         return True
 
     def apply(self, state: S, action: A) -> S:
-        """The state after ``action``: `check`, then the move."""
-        move = self._checked(state, action)
+        """The state after ``action``: `check`, then the move; `IllegalActionError` naming the
+        rule if it is not legal. The state given is never changed."""
+        if type(state) is self._state and id(action) in self._interned:  # built by the engine
+            check, move = self._rules[type(action)]
+        else:
+            check, move = self._rules[type(self._gate(state, action))]
+        check(state, action)
         return move(state, action)
 
-    def _checked(self, state: S, action: object) -> Callable[[S, Any], S]:
+    def apply_unchecked(self, state: S, action: A) -> S:
+        """`apply` without the check, for an action that ``legal_actions(state)`` (or
+        ``events(state)``) has just listed: the same state, sooner, for playouts and search.
+        Any other action gives no defined result; when in doubt, use `apply`."""
+        return self._rules[type(action)][1](state, action)
+
+    def verbs(
+        self, legal_actions: Callable[[S], Sequence[A]]
+    ) -> tuple[
+        Callable[[S, object], None],
+        Callable[[S, object], bool],
+        Callable[[S, A], S],
+        Callable[[S, A], S],
+        Callable[[S, str], A],
+    ]:
+        """The game's ``check, is_legal, apply, apply_unchecked, find_action``, the last
+        resolving text against ``legal_actions``."""
+
+        def find_action(state: S, text: str) -> A:
+            """The legal action ``text`` names: its exact text, the same with ASCII cards
+            (``play TS``), a unique prefix, or words only one legal action has (``harvest 5d``
+            when one harvest with 5♦ is legal); otherwise `IllegalActionError`, with the rule's
+            reason or the candidates."""
+            return self._actions.find(
+                legal_actions(state), text, lambda found: self.check(state, found)
+            )
+
+        return self.check, self.is_legal, self.apply, self.apply_unchecked, find_action
+
+    def _gate(self, state: S, action: object) -> A:
         if type(state) is not self._state:
             raise IllegalActionError(
                 f"not {_a(self._actions.game)} state: {_short(state)}", rule="API"
             )
-        well_formed = self._actions.well_formed(action)
-        check, move = self._rules[type(well_formed)]
-        check(state, well_formed)
-        return move
+        return self._actions.well_formed(action)
 
 
 # --- Games, options, players, seeds ------------------------------------------------------------
@@ -660,10 +757,22 @@ def check_seed(seed: object) -> int | None:
     return seed
 
 
-def bounded(default: Any, low: int | None = None, high: int | None = None) -> Any:
-    """An `Options` field whose numbers (the value, or each number in it) lie in ``low..high``;
-    `check_options` enforces the bounds, ``docs`` list them."""
-    return attrs.field(default=default, metadata={"bounds": (low, high)})
+def bounded(
+    default: Any, low: int | None = None, high: int | None = None, *, most: int | None = None
+) -> Any:
+    """An `Options` field whose numbers (the value, or each number in it) lie in ``low..high``
+    and which holds at most ``most`` items (a tuple); `check_options` enforces the bounds, the
+    JSON reader refuses a list over ``most`` before reading its items, ``docs`` list them."""
+    return attrs.field(default=default, metadata={"bounds": (low, high), "most": most})
+
+
+def most_items(cls: type) -> Mapping[str, int]:
+    """The item bounds of ``cls``'s `bounded` fields, by field name."""
+    return {
+        field.name: field.metadata["most"]
+        for field in attrs.fields(typing.cast(Any, cls))
+        if field.metadata.get("most") is not None
+    }
 
 
 def check_options(options: object, cls: type[T], game: str) -> T:
@@ -671,6 +780,9 @@ def check_options(options: object, cls: type[T], game: str) -> T:
     `ValueError` naming the field otherwise."""
     if type(options) is not cls:
         raise ValueError(f"options must be {game} Options, not {_short(options)}")
+    overlong = _overlong(options)  # before the items are walked
+    if overlong is not None:
+        raise ValueError(f"options.{overlong[0]}: {overlong[1]}")
     problem = field_errors(options, cls, "options")
     if problem is not None:
         raise ValueError(problem)
@@ -685,6 +797,17 @@ def check_options(options: object, cls: type[T], game: str) -> T:
     return options
 
 
+def _overlong(options: object) -> tuple[str, str] | None:
+    """The first `bounded` field of ``options`` holding more items than it may, and why."""
+    if not attrs.has(type(options)):
+        return None
+    for name, most in most_items(type(options)).items():
+        value = getattr(options, name, ())
+        if isinstance(value, tuple | frozenset) and len(value) > most:
+            return name, f"{len(value)} items, at most {most}"
+    return None
+
+
 def _numbers(value: object) -> Iterable[int]:
     if type(value) is int:
         yield value
@@ -697,12 +820,16 @@ def _numbers(value: object) -> Iterable[int]:
 
 
 def validator(game: str, cls: type, rules: Callable[[Any], None]) -> Callable[[Any], None]:
-    """A game's ``validate``: the field types first (`FormatError` ``… @ $.field``), then
-    ``rules``, whose failures other than `FormatError` become one too."""
+    """A game's ``validate``: the item bounds of the options first (before a long tuple is
+    walked), the field types (`FormatError` ``… @ $.field``), then ``rules``, whose failures
+    other than `FormatError` become one too."""
 
     def validate(state: object) -> None:
         if type(state) is not cls:
             raise FormatError(f"not {_a(game)} state: {_short(state)} @ $")
+        overlong = _overlong(getattr(state, "options", None))
+        if overlong is not None:
+            fail(overlong[1], f"$.options.{overlong[0]}")
         problem = field_errors(state, cls)
         if problem is not None:
             raise FormatError(f"impossible {game} position: {problem}")

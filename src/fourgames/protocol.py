@@ -54,6 +54,10 @@ class Game(Protocol[StateT, ActionT]):
     def apply(self, state: StateT, action: ActionT) -> StateT:
         """`check`, then the state after ``action``."""
 
+    def apply_unchecked(self, state: StateT, action: ActionT) -> StateT:
+        """`apply` without the check, for an action ``legal_actions`` or ``events`` just
+        listed (playouts, search); anything else gives no defined result."""
+
     def parse_action(self, text: str) -> ActionT:
         """The action written ``text`` (its ``str`` form), without a position; `FormatError`."""
 

@@ -28,9 +28,9 @@ from typing import Any, Final, cast
 import attrs
 import cattrs
 from cattrs.cols import homogenous_tuple_structure_factory
-from cattrs.errors import ClassValidationError
+from cattrs.errors import AttributeValidationNote, ClassValidationError
 
-from fourgames._kernel import validate_observation
+from fourgames._kernel import most_items, validate_observation
 from fourgames.errors import FormatError
 from fourgames.records import Record
 from fourgames.registry import ENVELOPE_KEYS, FIXED_TAGS, Codec, codec, register_game, tag_of
@@ -153,11 +153,22 @@ def _is_record_class(tp: object) -> bool:
 
 
 def _record_class_hook(tp: Any) -> Callable[[object, object], object]:
+    """JSON objects only; a list longer than its field's `bounded` item bound is refused before
+    its items are read."""
     generated = cattrs.gen.make_dict_structure_fn(tp, converter)
+    bounds = most_items(tp)
+    types_of = typing.get_type_hints(tp) if bounds else {}
 
     def structure(value: object, _: object) -> object:
         if not isinstance(value, dict):
             raise TypeError(f"expected an object, got {type(value).__name__}")
+        for name, most in bounds.items():
+            items = value.get(name)
+            if isinstance(items, list) and len(items) > most:
+                problem = ValueError(f"{len(items)} items, at most {most}")
+                note = AttributeValidationNote(f"@ attribute {name}", name, types_of[name])
+                problem.__notes__ = [note]
+                raise ClassValidationError(f"While structuring {tp.__name__}", [problem], tp)
         return generated(value, tp)
 
     return structure

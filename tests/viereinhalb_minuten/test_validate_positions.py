@@ -110,7 +110,7 @@ def test_impossible_positions_name_their_place(name: str) -> None:
 
 def test_not_a_state_names_the_root() -> None:
     with pytest.raises(FormatError, match=r" @ \$$"):
-        game.validate("not a state")  # type: ignore[arg-type]
+        game.validate("not a state")
 
 
 # --- Options that new_game refuses ---------------------------------------------------------------

@@ -853,35 +853,7 @@ RULES: Final = Rulebook[State, Action](
 )
 
 
-def check(state: State, action: object) -> None:
-    """Raise the `IllegalActionError` `apply` would raise for ``action``; return if legal."""
-    RULES.check(state, action)
-
-
-def is_legal(state: State, action: object) -> bool:
-    """Whether `apply` accepts ``action`` now (no successor is built).
-
-    >>> is_legal(new_game(2, seed=1), Stand()), is_legal(new_game(2, seed=1), Give())
-    (True, False)
-    """
-    return RULES.is_legal(state, action)
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; `IllegalActionError` (naming the rule) if it is not legal.
-
-    >>> state = from_deck(2, stack_deck(2, [[], []], Card.parse("7♥")))
-    >>> apply(state, Stand()).trump
-    <Suit.HEARTS: 'H'>
-    """
-    return RULES.apply(state, action)
-
-
-def find_action(state: State, text: str) -> Action:
-    """The legal action ``text`` names: its exact text, ASCII cards (``play TS``), a unique
-    prefix or part (``play 10`` when one ten is playable); otherwise `IllegalActionError`
-    with the candidates."""
-    return ACTIONS.find(legal_actions(state), text, lambda found: check(state, found))
+check, is_legal, apply, apply_unchecked, find_action = RULES.verbs(legal_actions)
 
 
 # --- Scoring (§6) and the end of a hand (§7) ---------------------------------------------------

@@ -205,6 +205,8 @@ class _Checker:
         for action, read_back in zip((*listed, *occurring), copies, strict=True):
             after = self.apply(state, action, copy)
             self.check_verbs(state, action, legal)
+            if game.apply_unchecked(state, action) != after:
+                raise self.fail("apply_unchecked", f"{action!r} leads elsewhere than apply")
             if self.apply(state, read_back, copy) != after:
                 raise self.fail("JSON action", f"{action!r} read from JSON leads elsewhere")
         self.states_checked += 1

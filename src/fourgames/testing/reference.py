@@ -51,6 +51,7 @@ __all__ = [
     "Play",
     "State",
     "apply",
+    "apply_unchecked",
     "check",
     "current_player",
     "events",
@@ -274,24 +275,7 @@ RULES: Final = Rulebook[State, Action](
 )
 
 
-def check(state: State, action: object) -> None:
-    """Raise the `IllegalActionError` `apply` would raise for ``action``; return if legal."""
-    RULES.check(state, action)
-
-
-def is_legal(state: State, action: object) -> bool:
-    """Whether `apply` accepts ``action`` now (no successor is built)."""
-    return RULES.is_legal(state, action)
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; `IllegalActionError` naming the rule if it is not legal."""
-    return RULES.apply(state, action)
-
-
-def find_action(state: State, text: str) -> Action:
-    """The legal action ``text`` names (exact text, ASCII cards, a unique prefix or part)."""
-    return ACTIONS.find(legal_actions(state), text, lambda found: check(state, found))
+check, is_legal, apply, apply_unchecked, find_action = RULES.verbs(legal_actions)
 
 
 # --- Scores ------------------------------------------------------------------------------------

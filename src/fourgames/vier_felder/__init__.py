@@ -17,7 +17,7 @@ module: docs/games/vier-felder.md.
 from __future__ import annotations
 
 from fourgames.vier_felder._bench import BENCHMARKS
-from fourgames.vier_felder._enumeration import find_action, legal_actions
+from fourgames.vier_felder._enumeration import legal_actions
 from fourgames.vier_felder._render import render
 from fourgames.vier_felder._rules import (
     ACTIONS,
@@ -28,6 +28,7 @@ from fourgames.vier_felder._rules import (
     MIN_PLAYERS,
     PRESETS,
     RULEBOOK,
+    RULES,
     RULES_VERSION,
     SUITS_CW,
     VOLLE_ERNTE,
@@ -44,13 +45,10 @@ from fourgames.vier_felder._rules import (
     State,
     Stockpile,
     all_cards,
-    apply,
     card_values,
-    check,
     current_player,
     events,
     game_winners,
-    is_legal,
     is_season_card,
     is_terminal,
     max_game_length,
@@ -69,6 +67,8 @@ from fourgames.vier_felder._rules import (
     validate_observation,
     winners,
 )
+
+check, is_legal, apply, apply_unchecked, find_action = RULES.verbs(legal_actions)
 
 __all__ = [
     "ACTIONS",
@@ -97,6 +97,7 @@ __all__ = [
     "Stockpile",
     "all_cards",
     "apply",
+    "apply_unchecked",
     "card_values",
     "check",
     "current_player",

@@ -37,7 +37,7 @@ def legal_actions_in_play() -> float:
         while not _rules.is_terminal(state):
             states.append(state)
             legal = _enumeration.legal_actions(state)
-            state = _rules.apply(state, legal[int(rng.random() * len(legal))])
+            state = _rules.RULES.apply(state, legal[int(rng.random() * len(legal))])
     _enumeration._FIELDS.clear()
     start = time.perf_counter()
     for state in states:

@@ -55,7 +55,6 @@ from fourgames.vier_felder._rules import (
     Stockpile,
     _full_rotations,
     _full_sums,
-    check,
 )
 
 MEMORY_BUDGET: Final = 250_000
@@ -285,18 +284,6 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         out.extend(_full_harvest_actions(state, hand, fields, seasons))
     _MEMORY.settle(fields)
     return tuple(out)
-
-
-def find_action(state: State, text: str) -> Action:
-    """The legal action ``text`` names: its exact text, the same with ASCII cards (``5d``), a
-    unique prefix, or words only one legal action has (``harvest 5d`` when one harvest with 5♦
-    is legal); otherwise `IllegalActionError`, with the rule's reason or the candidates.
-
-    >>> from fourgames.vier_felder import new_game
-    >>> str(find_action(new_game(2, seed=1), "stock 3d"))
-    'stockpile 3♦ f1 4♦ =7'
-    """
-    return ACTIONS.find(legal_actions(state), text, lambda found: check(state, found))
 
 
 _NO_PILES: Final[list[frozenset[Stockpile]]] = [frozenset()]

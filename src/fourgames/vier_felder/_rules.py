@@ -1065,26 +1065,6 @@ RULES: Final = Rulebook[State, Action](
 )
 
 
-def check(state: State, action: object) -> None:
-    """Raise the `IllegalActionError` `apply` would raise for ``action``; return if legal."""
-    RULES.check(state, action)
-
-
-def is_legal(state: State, action: object) -> bool:
-    """Whether `apply` accepts ``action`` in ``state`` (no successor is built)."""
-    return RULES.is_legal(state, action)
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; `IllegalActionError` naming the rule if it is not legal.
-
-    >>> state = new_game(2, seed=1)
-    >>> apply(state, parse_action("sow 3♦ f0")).to_move
-    0
-    """
-    return RULES.apply(state, action)
-
-
 # --- Observation (§16.30) ---------------------------------------------------------------------
 
 

@@ -813,31 +813,7 @@ RULES: Final = Rulebook[State, Action](
 )
 
 
-def check(state: State, action: object) -> None:
-    """Raise the `IllegalActionError` `apply` would raise for ``action``; return if legal."""
-    RULES.check(state, action)
-
-
-def is_legal(state: State, action: object) -> bool:
-    """Whether `apply` accepts ``action`` now (its checks; no successor is built)."""
-    return RULES.is_legal(state, action)
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; `IllegalActionError` naming the rule if it is not legal.
-
-    >>> state = apply(new_game(1, seed=1), TURN)
-    >>> len(state.stock), len(state.waste)
-    (45, 1)
-    """
-    return RULES.apply(state, action)
-
-
-def find_action(state: State, text: str) -> Action:
-    """The legal action ``text`` names: its exact text, ASCII cards (``found 7d``), a unique
-    prefix or part (``build 4s`` when one build of 4♠ is legal); otherwise
-    `IllegalActionError` with the rule it breaks or the candidates."""
-    return ACTIONS.find(legal_actions(state), text, lambda found: check(state, found))
+check, is_legal, apply, apply_unchecked, find_action = RULES.verbs(legal_actions)
 
 
 # --- What the player sees ---------------------------------------------------------------------

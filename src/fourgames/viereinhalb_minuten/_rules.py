@@ -129,7 +129,7 @@ class Options:
     draw_two_copies: int = bounded(1, 0, MAX_COPIES)
     """2 Karten Nachziehen cards per colour, 0–4 (§1, **default** 1)."""
     colour_change_pairs: tuple[frozenset[int], ...] = bounded(
-        DEFAULT_COLOUR_CHANGE_PAIRS, 0, COLOURS - 1
+        DEFAULT_COLOUR_CHANGE_PAIRS, 0, COLOURS - 1, most=MAX_COLOUR_CHANGES
     )
     """One Farbwechsel card per pair of colours 0–4, at most 20 cards (§1, **default**
     cyclic pairs; the real ones are lost)."""
@@ -137,13 +137,15 @@ class Options:
     """gesperrt cards per colour (or ``5 × lock_copies`` colourless ones), 0–4 (§1)."""
     lock_cards_coloured: bool = True
     """Whether gesperrt cards carry a colour (§1, **default** yes)."""
-    colour_names: tuple[str, ...] = ()
+    colour_names: tuple[str, ...] = bounded((), most=COLOURS)
     """Five different display names of at most 40 characters for the colours 0–4 (``()``:
     print the ids; the names are lost)."""
     win_threshold: int = bounded(0, 0, MAX_PENALTY)
     """The team wins if its total penalty is at most this, 0–999 999 (**default** 0, a
     perfect game)."""
-    rating_table: tuple[RatingBand, ...] = bounded(PLACEHOLDER_RATING_TABLE, 0, MAX_PENALTY)
+    rating_table: tuple[RatingBand, ...] = bounded(
+        PLACEHOLDER_RATING_TABLE, 0, MAX_PENALTY, most=MAX_BANDS
+    )
     """At most 20 bands for `rating`, by increasing ``max_penalty`` (0–999 999), labels of at
     most 200 characters (**default**: a marked placeholder)."""
 
@@ -212,23 +214,9 @@ _CHECKED: Final[dict[int, Options]] = {}
 object takes its id): a game's options are checked once, not per `new_game`. Only checked
 options are kept, each under 40 KB by the bounds."""
 _CHECKED_KEPT: Final = 32
-_SIZES: Final = (
-    ("colour_change_pairs", MAX_COLOUR_CHANGES),
-    ("colour_names", COLOURS),
-    ("rating_table", MAX_BANDS),
-)
-
-
-def _check_sizes(options: object) -> None:
-    """Refuse options longer than their bounds before their items are walked (huge JSON)."""
-    for name, most in _SIZES:
-        value = getattr(options, name, ())
-        if isinstance(value, tuple) and len(value) > most:
-            raise ValueError(f"options.{name}: {len(value)} items, at most {most}")
 
 
 def _checked_deck_options(options: object) -> Options:
-    _check_sizes(options)
     checked = check_options(options, Options, NAME)
     if not all(len(pair) == 2 for pair in checked.colour_change_pairs):
         raise ValueError("options.colour_change_pairs: each pair has two different colours")
@@ -841,44 +829,7 @@ _RULES_OF: Final[
 RULES: Final = Rulebook[State, Action](State, ACTIONS, _RULES_OF)
 
 
-def check(state: State, action: object) -> None:
-    """Raise the `IllegalActionError` `apply` would raise for ``action``; return if legal."""
-    RULES.check(state, action)
-
-
-def is_legal(state: State, action: object) -> bool:
-    """Whether `apply` accepts ``action`` now (no successor is built)."""
-    return RULES.is_legal(state, action)
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; `IllegalActionError` naming the rule if it is not legal.
-
-    >>> state = new_game(3, seed=1)
-    >>> after = apply(state, legal_actions(state)[0])
-    >>> len(after.piles), after.current, len(after.draw_pile)
-    (1, 1, 82)
-    """
-    return RULES.apply(state, action)
-
-
-def apply_unchecked(state: State, action: Action) -> State:
-    """`apply` without the check, for an action ``legal_actions(state)`` or ``events(state)``
-    has just listed: the same state, sooner (random playouts spend a fifth of their time in
-    the check). Any other action gives no defined result; when in doubt, use `apply`.
-
-    >>> state = new_game(3, seed=1)
-    >>> action = legal_actions(state)[0]
-    >>> apply_unchecked(state, action) == apply(state, action)
-    True
-    """
-    return _RULES_OF[type(action)][1](state, action)
-
-
-def find_action(state: State, text: str) -> Action:
-    """The legal action ``text`` names: its text, a unique prefix or part (``"DBD(2) B"``
-    when one name is possible, ``"n(0,3)"`` when the card fits one pile only)."""
-    return ACTIONS.find(legal_actions(state), text, lambda found: check(state, found))
+check, is_legal, apply, apply_unchecked, find_action = RULES.verbs(legal_actions)
 
 
 # --- End of a round, scoring (§7) ------------------------------------------------------------
@@ -1182,17 +1133,4 @@ def _check_display_limits(state: State) -> None:
             )
 
 
-_validate: Final = validator(NAME, State, _rules_of_position)
-
-
-def validate(state: State) -> None:
-    """`FormatError` naming the place (``… @ $.displays[1]``) unless ``state`` is a position of
-    the game: the field types, the options `new_game` accepts, the deck in the zones, the piles,
-    the lock, the display limits and whose turn it is. Options longer than their bounds are
-    refused first, before the field types are walked."""
-    if type(state) is State:
-        try:
-            _check_sizes(state.options)
-        except ValueError as err:
-            fail(str(err), "$.options")
-    _validate(state)
+validate: Final = validator(NAME, State, _rules_of_position)
