@@ -5,7 +5,8 @@ counts do not. Each row runs this Python twice under callgrind, once playing no 
 ``--games`` seeded games (the games and random choices of ``benchmark.py``), and divides the
 difference by the decisions played. Needs ``valgrind`` on the PATH; a row takes 10–60 s.
 
-With ``--unchecked`` the decisions use ``apply_unchecked`` (see ``benchmark.py``).
+With ``--unchecked`` the decisions use ``apply_unchecked`` (see ``benchmark.py``). With RLCard
+installed (the ``bench`` extra) its UNO engine gets a row and a ``× uno`` column too.
 
 Run: python examples/instructions.py [--games N] [--unchecked] [GAME ...]
 """
@@ -13,6 +14,7 @@ Run: python examples/instructions.py [--games N] [--unchecked] [GAME ...]
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import shutil
@@ -21,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from benchmark import play
+from benchmark import play, uno_playout
 
 import fourgames
 from fourgames.testing import reference
@@ -77,6 +79,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.play:
         game_id, players, count = args.play
+        if game_id == "rlcard-uno":
+            uno = uno_playout()
+            assert uno is not None
+            print(sum(uno(number)[0] for number in range(int(count))))
+            return
         game = game_named(game_id)
         print(
             sum(
@@ -92,18 +99,27 @@ def main(argv: Sequence[str] | None = None) -> None:
     if unknown:
         parser.error(f"unknown games {unknown}; known: {', '.join(sorted(fourgames.GAMES))}")
 
-    rows = [("match", 2)]
+    with_uno = importlib.util.find_spec("rlcard") is not None
+    rows = [("match", 2), *([("rlcard-uno", 2)] if with_uno else [])]
     for game_id in chosen:
         game = fourgames.get_game(game_id)
         rows += [(game_id, players) for players in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1)]
-    print(f"{'playouts':<36} {'instructions/decision':>22} {'× match':>8}")
-    baseline = 0.0
+    uno_column = f" {'× uno':>8}" if with_uno else ""
+    print(f"{'playouts':<36} {'instructions/decision':>22} {'× match':>8}{uno_column}")
+    match = uno_cost = 0.0
     for game_id, players in rows:
         total, decisions = instructions(game_id, players, args.count, unchecked=args.unchecked)
         per_decision = total / decisions
-        baseline = baseline or per_decision
-        label = f"{'match (reference)' if game_id == 'match' else game_id}, {players} players"
-        print(f"{label:<36} {per_decision:>22,.0f} {per_decision / baseline:>8.2f}")
+        match = match or per_decision
+        if game_id == "rlcard-uno":
+            uno_cost = per_decision
+        label = {"match": "match (reference)", "rlcard-uno": "rlcard uno (reference)"}.get(
+            game_id, game_id
+        )
+        ratios = f"{per_decision / match:>8.2f}" + (
+            f" {per_decision / uno_cost:>8.2f}" if uno_cost else ""
+        )
+        print(f"{label + f', {players} players':<36} {per_decision:>22,.0f} {ratios}")
 
 
 if __name__ == "__main__":
