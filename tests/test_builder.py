@@ -7,7 +7,7 @@ import pickle
 import attrs
 import pytest
 
-from fourgames._builder import builder
+from fourgames._builder import builder, evolver
 
 
 @attrs.frozen(cache_hash=True, weakref_slot=False)
@@ -66,3 +66,29 @@ def test_a_mutable_class_works_too() -> None:
     make = builder(Plain)
     assert make is not Plain
     assert make(3) == Plain(3)
+
+
+def test_evolver_changes_the_named_fields_as_attrs_evolve_does() -> None:
+    evolve = evolver(Point)
+    point = Point(1, (2,))
+    for changes in ({}, {"x": 5}, {"y": ()}, {"x": 0, "y": (7, 8)}):
+        fast, slow = evolve(point, **changes), attrs.evolve(point, **changes)
+        assert type(fast) is Point
+        assert fast == slow
+        assert hash(fast) == hash(slow)
+    assert evolve(point, x=1) is not point
+    with pytest.raises(TypeError):
+        evolve(point, z=1)
+
+
+def test_evolver_of_a_class_it_cannot_serve_is_attrs_evolve() -> None:
+    assert evolver(WithWeakref) is attrs.evolve
+
+
+def test_evolver_agrees_with_attrs_evolve_on_game_states() -> None:
+    from fourgames import all_fours
+
+    state = all_fours.new_game(3, seed=4)
+    trump = state.turnups[-1].suit
+    fast = evolver(all_fours.State)(state, phase=all_fours.Phase.PLAY, trump=trump)
+    assert fast == attrs.evolve(state, phase=all_fours.Phase.PLAY, trump=trump)

@@ -15,7 +15,7 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-__all__ = ["builder"]
+__all__ = ["builder", "evolver"]
 
 T = TypeVar("T")
 
@@ -61,6 +61,28 @@ def builder(cls: type[T]) -> type[T]:
     except TypeError:  # pragma: no cover - this Python refuses the class assignment
         return cls
     return cast(type[T], make)
+
+
+def evolver(cls: type[T]) -> Callable[..., T]:
+    """``evolve(obj, **changes)``: the `attrs.evolve` of ``cls``, made by `builder`.
+
+    >>> @attrs.frozen(weakref_slot=False)
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> evolver(Point)(Point(1, 2), y=5) == attrs.evolve(Point(1, 2), y=5)
+    True
+    """
+    names = _slotted_fields(cls)
+    if names is None:
+        return attrs.evolve
+    lines = [
+        f"def evolve(obj, *, {', '.join(f'{name}=keep' for name in names)}):",
+        f"    return make({', '.join(f'obj.{n} if {n} is keep else {n}' for n in names)})",
+    ]
+    scope: dict[str, Any] = {"make": builder(cls), "keep": object()}
+    exec(compile("\n".join(lines), f"<evolver of {cls.__qualname__}>", "exec"), scope)
+    return cast(Callable[..., T], scope["evolve"])
 
 
 def _slotted_fields(cls: type) -> list[str] | None:

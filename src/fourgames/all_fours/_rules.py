@@ -15,7 +15,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from fourgames._builder import builder
+from fourgames._builder import builder, evolver
 from fourgames._kernel import (
     Actions,
     GameInfo,
@@ -298,6 +298,7 @@ class State:
 
 
 _State: Final = builder(State)
+_evolve: Final = evolver(State)
 """`State`'s constructor for the hot path: the same states, without attrs' per-field calls."""
 
 
@@ -552,9 +553,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action once, in a fixed order (cards in deck order); empty iff over."""
     phase = state.phase
     if phase is Phase.PLAY:
-        return tuple(_PLAY[card] for card in _playable(state))
+        return tuple(map(_PLAY.__getitem__, _playable(state)))
     if phase is Phase.DISCARD:
-        return tuple(_DISCARD[card] for card in state.hands[_discarder(state)])
+        return tuple(map(_DISCARD.__getitem__, state.hands[_discarder(state)]))
     if phase is Phase.BEGGING:
         return _BEGGING
     if phase is Phase.ANSWER:
@@ -625,13 +626,11 @@ def _check_decision(state: State, action: Action, phase: Phase, when: str, rule:
 
 
 def _stand(state: State, action: Stand) -> State:
-    return attrs.evolve(
-        state, phase=Phase.PLAY, trump=state.turnups[-1].suit, begging=Begging.STOOD
-    )
+    return _evolve(state, phase=Phase.PLAY, trump=state.turnups[-1].suit, begging=Begging.STOOD)
 
 
 def _beg(state: State, action: Beg) -> State:
-    return attrs.evolve(state, phase=Phase.ANSWER, begging=Begging.BEGGED)
+    return _evolve(state, phase=Phase.ANSWER, begging=Begging.BEGGED)
 
 
 # §4.2 the dealer answers: give or run
@@ -658,7 +657,7 @@ def _give(state: State, action: Give) -> State:
         awards = (*awards, Award(AwardKind.GIFT, side, 1))
     # §4.2, E7: both gifts first, then one check of the target
     over = max(scores) >= target_of(state.options)
-    return attrs.evolve(
+    return _evolve(
         state,
         phase=Phase.OVER if over else Phase.PLAY,
         scores=scores,
@@ -702,7 +701,7 @@ def _run(state: State, action: Run) -> State:
         awards = (*awards, Award(AwardKind.RUNNING_JACK, side, 1))
         if scores[side] >= target_of(options):
             phase = Phase.OVER
-    return attrs.evolve(
+    return _evolve(
         state,
         phase=phase,
         scores=scores,
@@ -719,10 +718,10 @@ def _throw_in(state: State, turnups: tuple[Card, ...]) -> State:
     sheet = HandSheet(
         state.hand_number, state.dealer, turnups, None, Begging.RAN, state.awards, (), True
     )
-    return _next_deal(state, state.dealer, sheet)
+    return _next_deal(state, state.scores, state.dealer, sheet)
 
 
-def _next_deal(state: State, dealer: int, sheet: HandSheet) -> State:
+def _next_deal(state: State, scores: tuple[int, ...], dealer: int, sheet: HandSheet) -> State:
     number = state.hand_number + 1  # §4.4: every deal counts, throw-ins included
     deck = shuffled(DECK_52, derive_seed(state.seed, "hand", number))
     return _deal(
@@ -730,7 +729,7 @@ def _next_deal(state: State, dealer: int, sheet: HandSheet) -> State:
         state.seed,
         number,
         dealer,
-        state.scores,
+        scores,
         (*state.history, sheet),
         deck,
         _players(state),
@@ -777,8 +776,11 @@ def _check_play(state: State, action: Play) -> None:
     hand = state.hands[seat]
     if card not in hand:
         raise IllegalActionError(f"{card} is not in player {seat}'s hand", rule="§5")
-    if card not in _playable(state):
-        led = state.trick[0].suit
+    if not state.trick:
+        return  # the leader plays any card
+    led = state.trick[0].suit
+    suit = card.suit
+    if suit is not led and suit is not state.trump and any(held.suit is led for held in hand):
         raise IllegalActionError(
             f"player {seat} holds {led.symbol} and must follow suit or trump, not play {card}",
             rule="§5",
@@ -951,16 +953,12 @@ def _score_hand(state: State) -> State:
         if game is not None:
             over = award(AwardKind.GAME, game, 1)
     if over:
-        return attrs.evolve(state, phase=Phase.OVER, scores=scores, awards=awards)
+        return _evolve(state, phase=Phase.OVER, scores=scores, awards=awards)
     sheet = HandSheet(
         state.hand_number, state.dealer, state.turnups, state.trump, state.begging, awards, totals
     )
     # §7: the deal passes to next(dealer)
-    return _next_deal(
-        attrs.evolve(state, scores=scores),
-        _next(state.dealer, players, state.options),
-        sheet,
-    )
+    return _next_deal(state, scores, _next(state.dealer, players, state.options), sheet)
 
 
 # --- Scores and winners -------------------------------------------------------------------------
