@@ -170,6 +170,9 @@ def _group_type_list(v: int) -> tuple[int, ...]:
 
 _GROUP_TYPES: Final = {v: _group_type_list(v) for v in range(1, MAX_VALUE + 1)}
 _TYPE_INDEX: Final = {v: {t: i for i, t in enumerate(types)} for v, types in _GROUP_TYPES.items()}
+_FEW_CARDS: Final = 6
+"""Up to this many cards, a field's group types come from its table of sub-vector sums, not
+from a scan of all the types of the value."""
 
 
 def _reachable(counts: int, v: int) -> tuple[int, ...]:
@@ -179,10 +182,16 @@ def _reachable(counts: int, v: int) -> tuple[int, ...]:
     if found is not None:
         return found
     bound, high = counts | _HIGH, _HIGH
-    # the group types below counts: the vectors adding up to v, and a lone ace for 14
-    types = sorted(_sums_table(counts)[v], key=_TYPE_INDEX[v].__getitem__)
-    if v == MAX_VALUE and counts & 15:
-        types.append(1)
+    cards, rest = 0, counts
+    while rest:
+        cards += rest & 15
+        rest >>= 4
+    if cards <= _FEW_CARDS:  # the group types below counts: its sub-vectors adding up to v
+        types = sorted(_sums_table(counts)[v], key=_TYPE_INDEX[v].__getitem__)
+        if v == MAX_VALUE and counts & 15:
+            types.append(1)  # a lone ace
+    else:
+        types = [t for t in _GROUP_TYPES[v] if (bound - t) & high == high]
     out: list[int] = []
     seen = {0}
     frontier = [0]
