@@ -32,6 +32,21 @@ def test_the_value_vector_search_agrees_with_the_brute_force_split(v: int) -> No
         assert listed == _rules._brute_force_groups(cards, v), (v, [str(c) for c in cards])
 
 
+@pytest.mark.parametrize("v", range(1, 15))
+def test_the_closure_below_a_smaller_bound_is_the_filtered_closure(v: int) -> None:
+    """The EQUAL listing reads the groups beside the card's group from the field's own
+    closure, filtered to the smaller bound: the same vectors in the same order."""
+    rng = random.Random(100 + v)
+    high = _enumeration._HIGH
+    for cards in _small_multisets(rng, 80):
+        counts = _enumeration._vector(cards)
+        smaller = _enumeration._vector(rng.sample(cards, rng.randint(0, len(cards))))
+        fits = [
+            r for r in _enumeration._reachable(counts, v) if ((smaller | high) - r) & high == high
+        ]
+        assert fits == list(_enumeration._reachable(smaller, v))
+
+
 def test_the_sum_vectors_are_the_subsets_adding_up_to_the_target() -> None:
     rng = random.Random(7)
     for cards in _small_multisets(rng, 60):
@@ -105,7 +120,7 @@ def test_the_listing_keeps_no_more_than_its_budget() -> None:
             assert memory.held <= memory.budget
         assert first is not None
         state, listed = first
-        assert (state.loose[0], ()) not in _enumeration._FIELDS
+        assert (0, state.loose[0], ()) not in _enumeration._FIELDS
         assert vf.legal_actions(state) == listed
     finally:
         memory.budget = budget

@@ -23,7 +23,7 @@ def harvests_on_20_loose_cards() -> float:
         field, card = _rules._sorted(deck[:20]), deck[20]
         _enumeration._MEMORY.clear()
         start = time.perf_counter()
-        _enumeration._field(field, ()).harvests(card.rank)
+        _enumeration._field(0, field, ()).harvests(card.rank)
         times.append(time.perf_counter() - start)
     return 1e6 * statistics.median(times)
 

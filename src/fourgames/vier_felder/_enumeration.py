@@ -13,16 +13,23 @@ subtraction compares all nibbles: with ``HIGH`` the bit 3 of every nibble,
 **Harvests** (§6). The *group types* of a value v are the vectors of one group: the partitions
 of v into card values (at most 4 equal parts), and for v = 14 also a lone ace. The vectors that
 split into groups of v are the closure of sums of group types below the field's own vector
-(`_reachable`): a subset-sum search over value classes, not over card subsets. Only the result
-is expanded into card sets (`_expand`), joined by union from per-class combinations.
+(`_reachable`): a subset-sum search over value classes, not over card subsets. The group types
+below a vector are its sub-vectors adding up to v, read from one table per vector of all its
+sub-vectors by sum (`_sums_table`). Only the result is expanded into card sets (`_expand`),
+joined by union from per-class combinations.
 
 **Stockpiles** (§7). The same vectors give the loose parts of a new SUM (`_sum_vectors`: the
-vectors adding up to a target, aces 1), of a raise and of an EQUAL stockpile. A bitmask of the
-subset sums of a field's loose cards (bit t: some of them add up to t) rules out impossible
-values before any search.
+vectors adding up to a target, aces 1), of a raise and of an EQUAL stockpile; the further groups
+of an EQUAL stockpile are the field's own `_reachable` vectors that fit beside the card's group
+(a closure below a smaller bound lists the same vectors in the same order). A bitmask of the
+subset sums of a field's loose cards (bit t: some of them add up to t) gives, per played card,
+the values a stockpile may have at all (`_Field._build_values`), so most held values are ruled
+out by one ``&``.
 
-**Caches.** A field's listings are kept per field contents and per value, so the three fields a
-move leaves alone are not listed again, and the action objects are made once, by constructors
+**Caches.** A field's listings are kept per field (index and contents) and per value, so the
+three fields a move leaves alone are not listed again; a card's actions in a field are kept
+with the field (`_Play`): its harvests, and its stockpile actions per value of the held card,
+so a new card in hand lists only its own. The action objects are made once, by constructors
 that skip the field type checks of the classes' own (the values come from the state, checked
 already; a test holds them equal). Everything kept is counted in `_MEMORY`, which forgets the
 oldest entries once they hold more than `MEMORY_BUDGET` items (vectors, card sets, actions), so
@@ -55,6 +62,7 @@ from fourgames.vier_felder._rules import (
     Stockpile,
     _full_rotations,
     _full_sums,
+    season_of,
 )
 
 MEMORY_BUDGET: Final = 250_000
@@ -87,8 +95,14 @@ class _Memory:
         if self.held > self.budget:
             goal = self.budget - self.budget // 4
             for table, size in self._tables:
-                while table and self.held > goal:
-                    self.held -= size(table.pop(next(iter(table))))
+                oldest = []
+                for key, value in table.items():
+                    if self.held <= goal:
+                        break
+                    self.held -= size(value)
+                    oldest.append(key)
+                for key in oldest:
+                    del table[key]
 
     def clear(self) -> None:
         """Forget everything."""
@@ -104,19 +118,21 @@ def _vectors_size(vectors: tuple[int, ...]) -> int:
     return len(vectors) + 1
 
 
-_FIELDS: Final[dict[tuple[tuple[Card, ...], tuple[Stockpile, ...]], _Field]] = _MEMORY.table(
+_FIELDS: Final[dict[tuple[int, tuple[Card, ...], tuple[Stockpile, ...]], _Field]] = _MEMORY.table(
     lambda field: field.counted
 )
 """The listing of each field's contents, the table forgotten first."""
 _REACHABLE: Final[dict[tuple[int, int], tuple[int, ...]]] = _MEMORY.table(_vectors_size)
-_SUM_VECTORS: Final[dict[tuple[int, int], tuple[int, ...]]] = _MEMORY.table(_vectors_size)
+_SUMS: Final[dict[int, tuple[tuple[int, ...], ...]]] = _MEMORY.table(
+    lambda table: 1 + sum(map(len, table))
+)
 
 _make_harvest: Final = builder(Harvest)
 _make_build: Final = builder(Build)
 """Called with keywords: its field and value are both ints."""
 _make_full_harvest: Final = builder(FullHarvest)
-_SOW: Final = {(c, f): Sow(c, f) for c in DECK_52 for f in range(FIELDS)}
-ACTIONS.intern(_SOW.values())
+_SOWS: Final = {c: tuple(Sow(c, f) for f in range(FIELDS)) for c in DECK_52}
+ACTIONS.intern(sow for sows in _SOWS.values() for sow in sows)
 
 
 # --- Value vectors -------------------------------------------------------------------------------
@@ -153,6 +169,10 @@ def _group_type_list(v: int) -> tuple[int, ...]:
 
 
 _GROUP_TYPES: Final = {v: _group_type_list(v) for v in range(1, MAX_VALUE + 1)}
+_TYPE_INDEX: Final = {v: {t: i for i, t in enumerate(types)} for v, types in _GROUP_TYPES.items()}
+_FEW_CARDS: Final = 6
+"""Up to this many cards, a field's group types come from its table of sub-vector sums, not
+from a scan of all the types of the value."""
 
 
 def _reachable(counts: int, v: int) -> tuple[int, ...]:
@@ -162,7 +182,16 @@ def _reachable(counts: int, v: int) -> tuple[int, ...]:
     if found is not None:
         return found
     bound, high = counts | _HIGH, _HIGH
-    types = [t for t in _GROUP_TYPES[v] if (bound - t) & high == high]
+    cards, rest = 0, counts
+    while rest:
+        cards += rest & 15
+        rest >>= 4
+    if cards <= _FEW_CARDS:  # the group types below counts: its sub-vectors adding up to v
+        types = sorted(_sums_table(counts)[v], key=_TYPE_INDEX[v].__getitem__)
+        if v == MAX_VALUE and counts & 15:
+            types.append(1)  # a lone ace
+    else:
+        types = [t for t in _GROUP_TYPES[v] if (bound - t) & high == high]
     out: list[int] = []
     seen = {0}
     frontier = [0]
@@ -184,40 +213,43 @@ def _reachable(counts: int, v: int) -> tuple[int, ...]:
 
 
 def _sum_vectors(counts: int, target: int) -> tuple[int, ...]:
-    """Every vector ≤ ``counts`` whose values sum to ``target`` with aces as 1 (§7 sums);
-    the empty vector if ``target`` is 0."""
-    found = _SUM_VECTORS.get((counts, target))
+    """Every vector ≤ ``counts`` whose values sum to ``target`` (at most 14) with aces as 1
+    (§7 sums); the empty vector if ``target`` is 0."""
+    return _sums_table(counts)[target] if 0 <= target <= MAX_VALUE else ()
+
+
+def _sums_table(counts: int) -> tuple[tuple[int, ...], ...]:
+    """The vectors ≤ ``counts`` by their sum 0..14 (aces as 1), each in the order of their
+    counts per class, class 0 first, more cards first."""
+    found = _SUMS.get(counts)
     if found is not None:
         return found
-    items = [(4 * cls, cls + 1, (counts >> (4 * cls)) & 15) for cls in range(_CLASSES)]
-    items = [item for item in items if item[2]]
-    reach = [0] * (len(items) + 1)  # the most the classes from i on can add
-    for i in range(len(items) - 1, -1, -1):
-        reach[i] = reach[i + 1] + items[i][1] * items[i][2]
-    out: list[int] = []
-
-    def walk(i: int, remaining: int, vec: int) -> None:
-        if remaining == 0:
-            out.append(vec)
-            return
-        if reach[i] < remaining:
-            return
-        shift, value, available = items[i]
-        for k in range(min(available, remaining // value), -1, -1):
-            walk(i + 1, remaining - k * value, vec + (k << shift))
-
-    if target >= 0:
-        walk(0, target, 0)
-    found = _SUM_VECTORS[counts, target] = tuple(out)
-    _MEMORY.held += _vectors_size(found)
+    partial = [(0, 0)]  # (vector, sum) of the classes so far, in that order
+    rest, shift, value = counts, 0, 1
+    while rest:
+        available = rest & 15
+        if available:
+            partial = [
+                (vec + (k << shift), total + k * value)
+                for vec, total in partial
+                for k in range(min(available, (MAX_VALUE - total) // value), -1, -1)
+            ]
+        rest >>= 4
+        shift += 4
+        value += 1
+    table: list[list[int]] = [[] for _ in range(MAX_VALUE + 1)]
+    for vec, total in partial:
+        table[total].append(vec)
+    found = _SUMS[counts] = tuple(map(tuple, table))
+    _MEMORY.held += len(partial) + 1
     return found
 
 
 def _expand(
-    vec: int, by_class: Sequence[tuple[Card, ...]], memo: dict[int, list[frozenset[Card]]]
+    vec: int, loose: tuple[Card, ...], memo: dict[int, list[frozenset[Card]]]
 ) -> list[frozenset[Card]]:
-    """The card sets of the field with value vector ``vec`` (``memo`` keeps the sets of ``k``
-    cards of one class, so that sets are joined by union without hashing cards again)."""
+    """The sets of the ``loose`` cards with value vector ``vec`` (``memo`` keeps the sets of
+    ``k`` cards of one class, so that sets are joined by union without hashing cards again)."""
     choices: list[list[frozenset[Card]]] = []
     while vec:
         low = (vec & -vec).bit_length() - 1
@@ -226,7 +258,8 @@ def _expand(
         found = memo.get(part)
         if found is None:
             k = part >> (4 * cls)
-            found = [frozenset(combo) for combo in itertools.combinations(by_class[cls], k)]
+            of_class = [c for c in loose if _CLASS[c] == cls]
+            found = [frozenset(combo) for combo in itertools.combinations(of_class, k)]
             memo[part] = found
         choices.append(found)
         vec ^= part
@@ -234,13 +267,6 @@ def _expand(
         return choices[0]
     first, *rest = choices
     return [head.union(*tail) for head in first for tail in itertools.product(*rest)]
-
-
-def _by_class(items: Iterable[Card]) -> list[tuple[Card, ...]]:
-    groups: list[list[Card]] = [[] for _ in range(_CLASSES)]
-    for c in items:
-        groups[_CLASS[c]].append(c)
-    return [tuple(g) for g in groups]
 
 
 def _subsets(items: Sequence[Stockpile]) -> list[frozenset[Stockpile]]:
@@ -252,6 +278,11 @@ def _subsets(items: Sequence[Stockpile]) -> list[frozenset[Stockpile]]:
 
 
 # --- Legal actions -------------------------------------------------------------------------------
+
+_SEASONS: Final = tuple(tuple(season_of(s, f) for f in range(FIELDS)) for s in range(FIELDS))
+"""The season of each field, by ``summer_field``."""
+_VALUE_BITS: Final = {c: sum(1 << v for v in _VALUES[c]) for c in DECK_52}
+"""Bit v set for each value v the card may count."""
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -268,18 +299,35 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     hand = state.hands[player]
     out: list[Action] = []
-    fields = [_field(state.loose[f], state.stockpiles[f]) for f in range(FIELDS)]
-    seasons = [state.season(f) for f in range(FIELDS)]
+    loose, stockpiles = state.loose, state.stockpiles
+    fields = [_field(f, loose[f], stockpiles[f]) for f in range(FIELDS)]
+    seasons = _SEASONS[state.summer_field]
+    bits = [_VALUE_BITS[c] for c in hand]
     for i, card in enumerate(hand):
-        held = tuple(sorted({v for c in hand[:i] + hand[i + 1 :] for v in _VALUES[c]}))  # §7
-        for f in range(FIELDS):
-            info, season = fields[f], seasons[f]
+        held = 0  # §7: bit v for each value of another hand card
+        for j, b in enumerate(bits):
+            if j != i:
+                held |= b
+        sows = _SOWS[card]
+        for f, info in enumerate(fields):
+            season = seasons[f]
             if season is not Season.AUTUMN:  # §5
-                out.append(_SOW[card, f])
+                out.append(sows[f])
+            if not info.has_items:
+                continue
+            play = info.plays.get(card)
+            if play is None:
+                play = info.play(card)
             if season is not Season.WINTER:  # §6
-                out.extend(info.harvest_actions(card, f))
-            if season is not Season.SPRING and info.has_items:  # §7, §16.7
-                out.extend(info.build_actions(card, f, held))
+                out += play.harvests
+            if season is not Season.SPRING:  # §7, §16.7
+                if held & play.unlisted:
+                    info.list_builds(play, held & play.unlisted)
+                ready = held & play.nonempty
+                while ready:  # by value, lowest first
+                    low = ready & -ready
+                    out += play.builds[low.bit_length() - 1]
+                    ready ^= low
     if state.options.full_harvest and len(hand) == HAND_SIZE:
         out.extend(_full_harvest_actions(state, hand, fields, seasons))
     _MEMORY.settle(fields)
@@ -295,39 +343,57 @@ Built: TypeAlias = tuple[frozenset[Card], frozenset[Stockpile], int]
 _NO_BUILDS: Final[list[Built]] = []
 
 
-def _field(loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> _Field:
-    """The listing helper of a field's contents, shared by every state holding that field
-    (three of the four fields are unchanged from one turn to the next)."""
-    found = _FIELDS.get((loose, piles))
+def _field(f: int, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> _Field:
+    """The listing helper of field ``f`` with these contents, shared by every state holding
+    them (three of the four fields are unchanged from one turn to the next)."""
+    found = _FIELDS.get((f, loose, piles))
     if found is None:
-        found = _FIELDS[loose, piles] = _Field(loose, piles)
+        found = _FIELDS[f, loose, piles] = _Field(f, loose, piles)
     return found
 
 
+class _Play:
+    """The actions of one card played into one field: its harvests, and its stockpile actions
+    per value of the held card (``unlisted``: bit v while a stockpile of v may be possible but
+    is not listed yet; ``nonempty``: bit v once some are listed)."""
+
+    __slots__ = ("builds", "card", "harvests", "nonempty", "unlisted")
+
+    def __init__(self, card: Card, harvests: list[Action], unlisted: int) -> None:
+        self.card = card
+        self.harvests = harvests
+        self.builds: dict[int, list[Action]] = {}
+        self.unlisted = unlisted
+        self.nonempty = 0
+
+
 class _Field:
-    """What can be harvested from and stockpiled in one field's contents, kept per value."""
+    """What can be harvested from and stockpiled in one field's contents, kept per value, and
+    the actions of each card played into it."""
 
     __slots__ = (
-        "_build_actions",
         "_builds",
-        "_harvest_actions",
         "_harvests",
         "_pile_sets",
         "ace_alone",
-        "by_class",
         "combos",
         "counted",
         "counts",
+        "f",
         "has_items",
+        "loose",
+        "pile_values",
         "piles",
+        "plays",
         "size",
         "sums",
     )
 
-    def __init__(self, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> None:
+    def __init__(self, f: int, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> None:
+        self.f = f
         self.piles = piles
         self.has_items = bool(loose or piles)
-        self.by_class = _by_class(loose)
+        self.loose = loose
         self.combos: dict[int, list[frozenset[Card]]] = {}
         self.counts = _vector(loose)
         sums = 1  # bit t: some set of loose cards sums to t (aces as 1); bit 0 the empty set
@@ -335,44 +401,70 @@ class _Field:
             sums |= sums << _LOW[c]
         self.sums = sums & ((1 << (MAX_VALUE + 1)) - 1)
         self.ace_alone = any(c.rank is Rank.ACE for c in loose)
+        self.pile_values = 0
+        """Bit v for each value v of a stockpile here."""
+        for pile in piles:
+            self.pile_values |= 1 << pile.value
         self._harvests: dict[int, list[Taken]] = {}
         self._builds: dict[tuple[Rank, int], list[Built]] = {}
         self._pile_sets: dict[int, list[frozenset[Stockpile]]] = {}
-        self._harvest_actions: dict[tuple[Card, int], list[Action]] = {}
-        self._build_actions: dict[tuple[Card, int, tuple[int, ...]], list[Action]] = {}
+        self.plays: dict[Card, _Play] = {}
         self.size = 1 + len(loose) + len(piles)
         """The items kept with this field's listings."""
         self.counted = 0
         """How many of them `_MEMORY` counted already (`_Memory.settle`)."""
 
-    def harvest_actions(self, card: Card, f: int) -> list[Action]:
-        """The `Harvest` actions of ``card`` in this field, as field ``f`` (made once)."""
-        found = self._harvest_actions.get((card, f))
-        if found is None:
-            found = [_make_harvest(card, f, ls, ps) for ls, ps in self.harvests(card.rank)]
-            self.size += len(found) + 1
-            self._harvest_actions[card, f] = found
+    def play(self, card: Card) -> _Play:
+        """The actions of ``card`` here: its `Harvest` actions now, its `Build` actions as
+        `list_builds` lists them."""
+        f = self.f
+        harvests: list[Action] = [
+            _make_harvest(card, f, ls, ps) for ls, ps in self.harvests(card.rank)
+        ]
+        found = self.plays[card] = _Play(card, harvests, self._build_values(_VALUES[card]))
+        self.size += len(harvests) + 2
         return found
 
-    def build_actions(self, card: Card, f: int, held: tuple[int, ...]) -> list[Action]:
-        """The `Build` actions of ``card`` with held values ``held`` in this field, as field
-        ``f`` (made once)."""
-        key = (card, f, held)
-        found = self._build_actions.get(key)
-        if found is None:
-            found = [
-                _make_build(card=card, field=f, loose=ls, stockpiles=ps, value=v)
-                for ls, ps, v in self.builds(card.rank, held)
-            ]
-            self.size += len(found) + 1
-            self._build_actions[key] = found
-        return found
+    def _build_values(self, values: tuple[int, ...]) -> int:
+        """Bit v for each value v that a stockpile of a card with ``values`` may have here: a
+        quick necessary condition from the subset sums of the loose cards (aces as 1), a new
+        SUM, a raise, or the card's group plus another group or stockpile of the value."""
+        sums, low = self.sums, values[0]
+        found = (sums & ~1) << low  # new SUM: the card and ≥ 1 loose cards
+        for pile in self.piles:
+            if pile.kind is Kind.SUM:
+                found |= sums << (pile.value + low)  # raise, with loose cards or none
+        second = sums | self.pile_values | (self.ace_alone << MAX_VALUE)
+        for pv in values:
+            found |= second & (sums << pv)  # the card's group, then a second group
+        return found & ((2 << MAX_VALUE) - (1 << low))  # values low..14
+
+    def list_builds(self, play: _Play, values: int) -> None:
+        """List ``play``'s `Build` actions for each value v with bit v in ``values``."""
+        card, f, rank = play.card, self.f, play.card.rank
+        play.unlisted &= ~values
+        while values:
+            bit = values & -values
+            values ^= bit
+            value = bit.bit_length() - 1
+            parts = self.builds_of_value(rank, value)
+            if parts:
+                play.builds[value] = [
+                    _make_build(card=card, field=f, loose=ls, stockpiles=ps, value=v)
+                    for ls, ps, v in parts
+                ]
+                play.nonempty |= bit
+                self.size += len(parts) + 1
 
     def pile_sets(self, v: int) -> list[frozenset[Stockpile]]:
         """Every set of this field's stockpiles of value ``v``, the empty set first."""
         found = self._pile_sets.get(v)
         if found is None:
-            found = _subsets([s for s in self.piles if s.value == v]) if self.piles else _NO_PILES
+            found = (
+                _subsets([s for s in self.piles if s.value == v])
+                if self.pile_values >> v & 1
+                else _NO_PILES
+            )
             self.size += len(found)
             self._pile_sets[v] = found
         return found
@@ -385,7 +477,7 @@ class _Field:
             piles = self.pile_sets(v)
             loose_sets = [_EMPTY]
             for vec in _reachable(self.counts, v):
-                loose_sets.extend(_expand(vec, self.by_class, self.combos))
+                loose_sets.extend(_expand(vec, self.loose, self.combos))
             found = [(ls, ps) for ls in loose_sets for ps in piles if ls or ps]
             self.size += 2 * len(found) + 1  # a card set and a pair each
             self._harvests[v] = found
@@ -406,88 +498,61 @@ class _Field:
             self._harvests[key] = found
         return found
 
-    def builds(self, rank: Rank, held: tuple[int, ...]) -> list[Built]:
-        """The stockpile actions of a card of ``rank`` with held values ``held`` (§7)."""
-        if len(held) == 1:
-            return self.builds_of_value(rank, held[0])
-        out: list[Built] = []
-        for value in held:
-            out.extend(self.builds_of_value(rank, value))
-        return out
-
     def builds_of_value(self, rank: Rank, value: int) -> list[Built]:
         """The stockpile actions of a card of ``rank`` making a stockpile of ``value``."""
-        values = _RANK_VALUES[rank]
-        if value < values[0] or not self._may_build(values, value):
-            return _NO_BUILDS
         key = (rank, value)
         found = self._builds.get(key)
         if found is None:
-            found = _stockpile_parts(self, values, (value,))
+            found = _stockpile_parts(self, _RANK_VALUES[rank], value)
             self.size += 2 * len(found) + 1
             self._builds[key] = found
         return found
 
-    def _may_build(self, values: tuple[int, ...], value: int) -> bool:
-        """A quick necessary condition for any stockpile of ``value`` (from the subset sums
-        of the loose cards, aces as 1): a new SUM, a raise, or the card's group plus another
-        group or stockpile of the value."""
-        sums, low = self.sums, values[0]
-        if value > low and sums >> (value - low) & 1:
-            return True  # new SUM
-        for pile in self.piles:
-            rest = value - pile.value - low
-            if pile.kind is Kind.SUM and rest >= 0 and (rest == 0 or sums >> rest & 1):
-                return True  # raise
-        if not (sums >> value & 1 or (self.ace_alone and value == MAX_VALUE)) and not any(
-            p.value == value for p in self.piles
-        ):
-            return False  # no second group of the value
-        return any(pv == value or (pv < value and sums >> (value - pv) & 1) for pv in values)
 
-
-def _stockpile_parts(info: _Field, values: tuple[int, ...], held: tuple[int, ...]) -> list[Built]:
-    """Every stockpile action of a card with ``values`` in this field (§7), one per (loose,
-    stockpiles, value): raise a SUM, a new SUM, or an EQUAL stockpile (new, extended or
-    merged)."""
+def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[Built]:
+    """Every stockpile action of a card with ``values`` making a stockpile of ``value`` (the
+    held card's, §7) in this field, one per (loose, stockpiles, value): raise a SUM, a new SUM,
+    or an EQUAL stockpile (new, extended or merged)."""
     out: list[Built] = []
-    piles, counts, by_class, memo = info.piles, info.counts, info.by_class, info.combos
+    piles, counts, cards, memo = info.piles, info.counts, info.loose, info.combos
     low = values[0]
     no_piles: frozenset[Stockpile] = frozenset()
-    for value in held:  # the held card (§7)
-        # new SUM: p + ≥ 1 loose cards = V (aces as 1)
-        if value - low >= 1:
-            for vec in _sum_vectors(counts, value - low):
-                out.extend((loose, no_piles, value) for loose in _expand(vec, by_class, memo))
-        # raise a SUM stockpile S: S + p + optional loose cards = V (§16.13)
-        for pile in piles:
-            if pile.kind is Kind.SUM and value - pile.value - low >= 0:
-                single = frozenset((pile,))
-                for vec in _sum_vectors(counts, value - pile.value - low):
-                    loose_sets = _expand(vec, by_class, memo) if vec else [_EMPTY]
-                    out.extend((loose, single, value) for loose in loose_sets)
-        # EQUAL: p's group (p alone or p + loose cards) + further loose groups + stockpiles of V
-        several: dict[int, bool] = {}
-        for pv in values:
-            if pv > value:
-                continue
-            for g0 in _sum_vectors(counts, value - pv):
-                several.setdefault(g0, False)
-                for r in _reachable(counts - g0, value):
-                    several[g0 + r] = True
-        if not several:
+    # new SUM: p + ≥ 1 loose cards = V (aces as 1)
+    if value - low >= 1:
+        for vec in _sum_vectors(counts, value - low):
+            out.extend((loose, no_piles, value) for loose in _expand(vec, cards, memo))
+    # raise a SUM stockpile S: S + p + optional loose cards = V (§16.13)
+    for pile in piles:
+        if pile.kind is Kind.SUM and value - pile.value - low >= 0:
+            single = frozenset((pile,))
+            for vec in _sum_vectors(counts, value - pile.value - low):
+                loose_sets = _expand(vec, cards, memo) if vec else [_EMPTY]
+                out.extend((loose, single, value) for loose in loose_sets)
+    # EQUAL: p's group (p alone or p + loose cards) + further loose groups + stockpiles of V
+    several: dict[int, bool] = {}
+    groups = _reachable(counts, value)
+    for pv in values:
+        if pv > value:
             continue
-        equal_piles = info.pile_sets(value)
-        for vec, has_two_groups in several.items():
-            loose_sets = _expand(vec, by_class, memo) if vec else [_EMPTY]
-            for ps in equal_piles:
-                if ps or has_two_groups:
-                    out.extend((loose, ps, value) for loose in loose_sets)
+        for g0 in _sum_vectors(counts, value - pv):
+            several.setdefault(g0, False)
+            bound = (counts - g0) | _HIGH
+            for r in groups:  # the groups below counts − g0, in their order there
+                if (bound - r) & _HIGH == _HIGH:
+                    several[g0 + r] = True
+    if not several:
+        return out
+    equal_piles = info.pile_sets(value)
+    for vec, has_two_groups in several.items():
+        loose_sets = _expand(vec, cards, memo) if vec else [_EMPTY]
+        for ps in equal_piles:
+            if ps or has_two_groups:
+                out.extend((loose, ps, value) for loose in loose_sets)
     return out
 
 
 def _full_harvest_actions(
-    state: State, hand: tuple[Card, ...], fields: list[_Field], seasons: list[Season]
+    state: State, hand: tuple[Card, ...], fields: list[_Field], seasons: tuple[Season, ...]
 ) -> list[FullHarvest]:
     out: list[FullHarvest] = []
     rotations = _full_rotations(hand)
