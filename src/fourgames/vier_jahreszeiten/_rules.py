@@ -10,7 +10,6 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-import operator
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, TypeAlias
 
@@ -528,8 +527,10 @@ _NEXT_HOME: Final[dict[int, tuple[tuple[Card | None, ...], ...]]] = {
 
 
 def _home_cards(state: State) -> set[Card | None]:
-    """The cards the foundations take next: `_fits_foundation` as a set."""
-    return set(map(operator.getitem, _NEXT_HOME[state.base], state.foundations))
+    """The cards the four foundations take next: `_fits_foundation` as a set."""
+    clubs, diamonds, hearts, spades = _NEXT_HOME[state.base]
+    on_clubs, on_diamonds, on_hearts, on_spades = state.foundations
+    return {clubs[on_clubs], diamonds[on_diamonds], hearts[on_hearts], spades[on_spades]}
 
 
 def _top_key(card: Card, simplicity: bool) -> int:
@@ -551,20 +552,6 @@ _TOP_KEY: Final = {s: {c: _top_key(c, s) for c in DECK_52} for s in (False, True
 _WANTED_KEY: Final = {
     (s, w): {c: _wanted_key(c, s, w) for c in DECK_52} for s in (False, True) for w in (False, True)
 }
-
-
-def _targets(
-    piles: tuple[tuple[Card, ...], ...], keys: dict[Card, int]
-) -> tuple[dict[int, list[int]], list[int]]:
-    """The non-empty piles by the key of their top card, and the empty piles (spaces)."""
-    onto: dict[int, list[int]] = {}
-    spaces: list[int] = []
-    for j, pile in enumerate(piles):
-        if pile:
-            onto.setdefault(keys[pile[-1]], []).append(j)
-        else:
-            spaces.append(j)
-    return onto, spaces
 
 
 def _in_pile_order(onto: Sequence[int], spaces: list[int]) -> Sequence[int]:
@@ -613,12 +600,20 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     piles, waste, options = state.piles, state.waste, state.options
     home = _home_cards(state)
-    out: list[Action] = [_TO_FOUNDATION[p[-1]] for p in piles if p and p[-1] in home]
     simplicity = options.layout is Layout.SIMPLICITY
-    wanted = _WANTED_KEY[simplicity, _cross_wraps(state)]
-    onto, spaces = _targets(piles, _TOP_KEY[simplicity])
-    if not _fills_allowed(options):
-        spaces = []
+    keys, wanted = _TOP_KEY[simplicity], _WANTED_KEY[simplicity, _cross_wraps(state)]
+    fills = _fills_allowed(options)
+    out: list[Action] = []
+    onto: dict[int, list[int]] = {}  # the non-empty piles by the key of their top card
+    spaces: list[int] = []  # the empty piles, if they may be filled
+    for j, pile in enumerate(piles):
+        if pile:
+            top = pile[-1]
+            if top in home:
+                out.append(_TO_FOUNDATION[top])
+            onto.setdefault(keys[top], []).append(j)
+        elif fills:
+            spaces.append(j)
     if waste:
         top = waste[-1]
         if top in home:
@@ -631,7 +626,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if not pile:
             continue
         card = pile[-1]  # a card is never wanted by its own pile: no build on itself
-        for j in _in_pile_order(onto.get(wanted[card], ()), spaces):
+        targets = onto.get(wanted[card], ())
+        if spaces:
+            targets = _in_pile_order(targets, spaces)
+        for j in targets:
             if _allows(state, fresh, i, 1, j):
                 out.append((_BUILD if piles[j] else _FILL)[card, j])
         if run_move is not None and len(pile) > 1:
