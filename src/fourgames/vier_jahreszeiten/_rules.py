@@ -626,7 +626,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if not pile:
             continue
         card = pile[-1]  # a card is never wanted by its own pile: no build on itself
-        targets = onto.get(wanted[card], ())
+        targets: Sequence[int] = onto.get(wanted[card], ())
         if spaces:
             targets = _in_pile_order(targets, spaces)
         for j in targets:
