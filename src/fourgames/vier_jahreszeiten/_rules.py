@@ -8,8 +8,9 @@ scenarios as Tn. Ranks count A=1 … K=13.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Sequence
 from typing import Any, Final, TypeAlias
 
 import attrs
@@ -259,6 +260,12 @@ def _pile_order(pile: tuple[Card, ...]) -> int:
     return _ORDER[pile[0]] if pile else -1
 
 
+_config: Final = functools.lru_cache(maxsize=1024)(canonical)
+"""`canonical`, remembered for the last 1024 tableaux: the guard asks about the same ones
+again and again (`apply` settles the move that `legal_actions` has just checked; a `Turn`
+leaves the tableau as it was)."""
+
+
 def foundation_cards(base: int, suit: Suit, count: int) -> tuple[Card, ...]:
     """The cards of a foundation of ``count`` cards from the base rank (A=1 … K=13) up,
     bottom first (§5 M2)."""
@@ -330,9 +337,9 @@ def _settle(
     if not options.guard:
         seen = frozenset()
     elif seen is None:
-        seen = frozenset((canonical(piles),))
+        seen = frozenset((_config(piles),))
     else:
-        seen = seen | {canonical(piles)}
+        seen = seen | {_config(piles)}
     return _State(options, seed, base, piles, foundations, stock, waste, seen)
 
 
@@ -397,7 +404,7 @@ def is_won(state: State) -> bool:
 
 def is_terminal(state: State) -> bool:
     """Won, or no legal action (§6: lost); with the guard every game gets there."""
-    return is_won(state) or not _has_action(state)
+    return is_won(state) or not (state.stock or legal_actions(state))
 
 
 def current_player(state: State) -> int | None:
@@ -501,121 +508,143 @@ def _guard_allows(state: State, new_piles: tuple[tuple[Card, ...], ...], src: in
         return True
     if not new_piles[src] and _refills(state.options, state.stock, state.waste):
         return True
-    return canonical(new_piles) not in state.seen
+    return _config(new_piles) not in state.seen
 
 
-def _targets(state: State) -> tuple[dict[tuple[int, bool], list[int]], list[int]]:
-    """The non-empty piles by the (rank, red) of their top card, and the empty piles."""
-    by_key: dict[tuple[int, bool], list[int]] = {}
-    empty: list[int] = []
-    for j, pile in enumerate(state.piles):
-        if pile:
-            by_key.setdefault(_TARGET_KEY[pile[-1]], []).append(j)
-        else:
-            empty.append(j)
-    return by_key, empty
+# --- The legal actions -------------------------------------------------------------------------
+# The listing reads the rules above from tables and takes a short cut through the guard;
+# tests/vier_jahreszeiten/test_fast_paths.py checks each against the rule it stands for, and
+# the listing against every action `check` accepts.
+
+_NEXT_HOME: Final[dict[int, tuple[tuple[Card | None, ...], ...]]] = {
+    b: tuple(
+        (*(_CARD_OF[(b - 1 + k) % 13 + 1, s] for k in range(FOUNDATION_SIZE)), None)
+        for s in range(4)
+    )
+    for b in range(1, 14)
+}
+"""By base rank, foundation and its card count: the card it takes next, None when full (§5 M2)."""
 
 
-def _fitting_piles(
-    fits: tuple[tuple[int, bool], ...], by_key: dict[tuple[int, bool], list[int]], skip: int
-) -> list[int]:
-    if len(fits) == 1:
-        return [j for j in by_key.get(fits[0], ()) if j != skip]
-    return sorted(j for key in fits for j in by_key.get(key, ()) if j != skip)
+def _home_cards(state: State) -> set[Card | None]:
+    """The cards the four foundations take next: `_fits_foundation` as a set."""
+    clubs, diamonds, hearts, spades = _NEXT_HOME[state.base]
+    on_clubs, on_diamonds, on_hearts, on_spades = state.foundations
+    return {clubs[on_clubs], diamonds[on_diamonds], hearts[on_hearts], spades[on_spades]}
 
 
-def _cross_moves(state: State) -> Iterator[tuple[Action, int, int, int]]:
-    """Every tableau → tableau move allowed by M3, M4 and §7.1 (the guard not yet applied),
-    as (action, src, depth, dst), by source pile, then target pile."""
+def _top_key(card: Card, simplicity: bool) -> int:
+    """A pile's top card as the listing files it: by rank, in Simplicity by rank and colour."""
+    return 2 * _RANK[card] + _RED[card] if simplicity else _RANK[card]
+
+
+def _wanted_key(card: Card, simplicity: bool, wrap: bool) -> int:
+    """The `_top_key` of the cards ``card`` may be built on (`_fits_on`), 0 for none: one rank
+    up, K on A only with the wrap, in Simplicity of the other colour (§1, §5 M3, §7.3)."""
+    rank = _RANK[card]
+    if rank == 13 and not wrap:
+        return 0
+    up = 1 if rank == 13 else rank + 1
+    return 2 * up + (not _RED[card]) if simplicity else up
+
+
+_TOP_KEY: Final = {s: {c: _top_key(c, s) for c in DECK_52} for s in (False, True)}
+_WANTED_KEY: Final = {
+    (s, w): {c: _wanted_key(c, s, w) for c in DECK_52} for s in (False, True) for w in (False, True)
+}
+
+
+def _in_pile_order(onto: Sequence[int], spaces: list[int]) -> Sequence[int]:
+    """The piles to build on and the spaces to fill, together by pile."""
+    if not spaces:
+        return onto
+    if not onto:
+        return spaces
+    return sorted([*onto, *spaces])
+
+
+def _only_here(state: State) -> bool:
+    """Whether the guard has seen the current configuration alone (after a progress move)."""
+    seen = state.seen
+    return len(seen) == 1 and _config(state.piles) in seen
+
+
+def _allows(state: State, fresh: bool, src: int, depth: int, dst: int) -> bool:
+    """`_guard_allows` for the top ``depth`` cards of pile ``src`` going onto pile ``dst``.
+
+    When ``fresh`` (`_only_here`), the move repeats exactly when pile ``src`` without those
+    cards equals pile ``dst`` (a whole pile moved into a space): no configuration is built.
+    """
+    if not state.options.guard:
+        return True
     piles = state.piles
-    table = _fit_table(state)
-    by_key, empty = _targets(state)
-    if not _fills_allowed(state.options):
-        empty = []
-    run_move = state.options.run_move
-    for i, pile in enumerate(piles):
-        if not pile:
-            continue
-        card = pile[-1]
-        moves: list[tuple[Action, int]] = [
-            (_BUILD[card, j], j) for j in _fitting_piles(table[card], by_key, i)
-        ]
-        moves.extend((_FILL[card, j], j) for j in empty)
-        moves.sort(key=_second)
-        for listed, j in moves:
-            yield listed, i, 1, j
-        if run_move is None or len(pile) < 2:
-            continue
-        # §7.1: "whole" moves only the whole pile, onto a non-empty pile; any_tail moves any
-        # top segment of two or more cards, also into an empty pile (A12).
-        depths = range(2, len(pile) + 1) if run_move is RunMove.ANY_TAIL else (len(pile),)
-        for depth in depths:
-            low = pile[-depth]
-            targets = _fitting_piles(table[low], by_key, i)
-            if run_move is RunMove.ANY_TAIL and empty:
-                targets = sorted(targets + empty)
-            for j in targets:
-                yield _RUN[low, j], i, depth, j
-
-
-def _second(item: tuple[Action, int]) -> int:
-    return item[1]
+    rest = piles[src][:-depth]
+    if not rest and _refills(state.options, state.stock, state.waste):
+        return True
+    if fresh:
+        return rest != piles[dst]
+    return _config(_cross_move_piles(piles, src, depth, dst)) not in state.seen
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action once: foundation moves (tableau in pile order, then the waste),
     moves from the waste, tableau moves, then `Turn`. Empty iff the game is over.
 
+    Tableau moves go by source pile; from each, the moves of its top card by target pile,
+    then (§7.1) its runs by depth, each by target pile.
+
     >>> legal_actions(new_game(1, seed=1))[-1]
     Turn()
     """
     if is_won(state):
         return ()
+    piles, waste, options = state.piles, state.waste, state.options
+    home = _home_cards(state)
+    simplicity = options.layout is Layout.SIMPLICITY
+    keys, wanted = _TOP_KEY[simplicity], _WANTED_KEY[simplicity, _cross_wraps(state)]
+    fills = _fills_allowed(options)
     out: list[Action] = []
-    piles = state.piles
-    waste = state.waste
-    for pile in piles:
-        if pile and _fits_foundation(state, pile[-1]):
-            out.append(_TO_FOUNDATION[pile[-1]])
+    onto: dict[int, list[int]] = {}  # the non-empty piles by the key of their top card
+    spaces: list[int] = []  # the empty piles, if they may be filled
+    for j, pile in enumerate(piles):
+        if pile:
+            top = pile[-1]
+            if top in home:
+                out.append(_TO_FOUNDATION[top])
+            onto.setdefault(keys[top], []).append(j)
+        elif fills:
+            spaces.append(j)
     if waste:
         top = waste[-1]
-        if _fits_foundation(state, top):
+        if top in home:
             out.append(_TO_FOUNDATION[top])
-        by_key, empty = _targets(state)
-        moves: list[tuple[Action, int]] = [
-            (_BUILD[top, j], j) for j in _fitting_piles(_fit_table(state)[top], by_key, -1)
-        ]
-        if _fills_allowed(state.options):
-            moves.extend((_FILL[top, j], j) for j in empty)
-        moves.sort(key=_second)
-        out.extend(listed for listed, _ in moves)
-    for listed, src, depth, dst in _cross_moves(state):
-        if _guard_allows(state, _cross_move_piles(piles, src, depth, dst), src):
-            out.append(listed)
+        for j in _in_pile_order(onto.get(wanted[top], ()), spaces):
+            out.append((_BUILD if piles[j] else _FILL)[top, j])
+    fresh = _only_here(state)
+    run_move = options.run_move
+    for i, pile in enumerate(piles):
+        if not pile:
+            continue
+        card = pile[-1]  # a card is never wanted by its own pile: no build on itself
+        targets: Sequence[int] = onto.get(wanted[card], ())
+        if spaces:
+            targets = _in_pile_order(targets, spaces)
+        for j in targets:
+            if _allows(state, fresh, i, 1, j):
+                out.append((_BUILD if piles[j] else _FILL)[card, j])
+        if run_move is not None and len(pile) > 1:
+            # §7.1: "whole" moves only the whole pile, onto a non-empty pile; any_tail moves
+            # any top segment of two or more cards, also into a space (A12).
+            whole = run_move is RunMove.WHOLE
+            for depth in (len(pile),) if whole else range(2, len(pile) + 1):
+                low = pile[-depth]
+                targets = [j for j in onto.get(wanted[low], ()) if j != i]
+                for j in _in_pile_order(targets, [] if whole else spaces):
+                    if _allows(state, fresh, i, depth, j):
+                        out.append(_RUN[low, j])
     if state.stock:
         out.append(TURN)
     return tuple(out)
-
-
-def _has_action(state: State) -> bool:
-    if state.stock:
-        return True
-    if state.waste:
-        top = state.waste[-1]
-        if _fits_foundation(state, top):
-            return True
-        by_key, empty = _targets(state)
-        if _fitting_piles(_fit_table(state)[top], by_key, -1):
-            return True
-        if empty and _fills_allowed(state.options):
-            return True
-    for pile in state.piles:
-        if pile and _fits_foundation(state, pile[-1]):
-            return True
-    return any(
-        _guard_allows(state, _cross_move_piles(state.piles, src, depth, dst), src)
-        for _, src, depth, dst in _cross_moves(state)
-    )
 
 
 # --- Applying an action ------------------------------------------------------------------------
