@@ -654,7 +654,7 @@ class Rulebook(Generic[S, A]):
     def is_legal(self, state: S, action: object) -> bool:
         """Whether `apply` accepts ``action`` now; builds no successor."""
         try:
-            self._rules[type(self._gate(state, action))][0](state, action)
+            self.check(state, action)
         except IllegalActionError:
             return False
         return True

@@ -428,6 +428,9 @@ def test_is_legal_agrees_with_legal_actions(state: State, data: st.DataObject) -
     assert all_fours.is_legal(state, action) == (action in legal_actions(state))
     for listed in legal_actions(state):
         assert all_fours.is_legal(state, listed)
+    for card in DECK_52:  # §4.3 and §5 stand in the check and in the listing: they agree
+        for move in (all_fours.Play(card), all_fours.Discard(card)):
+            assert all_fours.is_legal(state, move) == (move in legal_actions(state))
 
 
 def test_observation_shows_own_discards_and_only_counts_of_the_others() -> None:

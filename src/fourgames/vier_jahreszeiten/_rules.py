@@ -578,12 +578,10 @@ def _allows(state: State, fresh: bool, src: int, depth: int, dst: int) -> bool:
     if not state.options.guard:
         return True
     piles = state.piles
+    if not fresh:
+        return _guard_allows(state, _cross_move_piles(piles, src, depth, dst), src)
     rest = piles[src][:-depth]
-    if not rest and _refills(state.options, state.stock, state.waste):
-        return True
-    if fresh:
-        return rest != piles[dst]
-    return _config(_cross_move_piles(piles, src, depth, dst)) not in state.seen
+    return rest != piles[dst] or (not rest and _refills(state.options, state.stock, state.waste))
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:

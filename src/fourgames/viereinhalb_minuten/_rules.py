@@ -14,9 +14,9 @@ import functools
 import itertools
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Final, TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -818,15 +818,16 @@ def _time_up(state: State, action: TimeUp) -> State:
     )  # fmt: skip
 
 
-_RULES_OF: Final[
-    Mapping[type, tuple[Callable[[State, Any], None], Callable[[State, Any], State]]]
-] = {
-    Play: (_check_play, _play),
-    LayAside: (_check_lay_aside, _lay_aside),
-    TimeUp: (_check_time_up, _time_up),
-    ChooseStarter: (_check_choose_starter, _choose_starter),
-}
-RULES: Final = Rulebook[State, Action](State, ACTIONS, _RULES_OF)
+RULES: Final = Rulebook[State, Action](
+    State,
+    ACTIONS,
+    {
+        Play: (_check_play, _play),
+        LayAside: (_check_lay_aside, _lay_aside),
+        TimeUp: (_check_time_up, _time_up),
+        ChooseStarter: (_check_choose_starter, _choose_starter),
+    },
+)
 
 
 check, is_legal, apply, apply_unchecked, find_action = RULES.verbs(legal_actions)
