@@ -104,11 +104,30 @@ def test_the_fast_state_constructor_equals_the_attrs_one() -> None:
     assert _rules._State is not State  # the fast path is in use with this attrs
 
 
+def test_the_listing_keeps_the_fields_used_last() -> None:
+    """At most `FIELDS_KEPT` fields are kept, the least recently used forgotten first: a field
+    listed in every position stays, the others of long ago go."""
+    _enumeration._FIELD_MEMORY.clear()
+    rng = random.Random(3)
+    steady = tuple(rng.sample(DECK_52, 3))
+    rest = [c for c in DECK_52 if c not in steady]
+    for _ in range(3 * _enumeration.FIELDS_KEPT):
+        deck = rng.sample(rest, 11)
+        state = vf.position([deck[:4], deck[4:8]], [steady, deck[8:11]])
+        vf.legal_actions(state)
+        assert len(_enumeration._FIELDS) <= _enumeration.FIELDS_KEPT
+        assert (0, state.loose[0], ()) in _enumeration._FIELDS
+        assert set(state.loose[0]) == set(steady)
+    assert (1, state.loose[1], ()) in _enumeration._FIELDS
+    assert len(_enumeration._FIELDS) == _enumeration.FIELDS_KEPT
+
+
 def test_the_listing_keeps_no_more_than_its_budget() -> None:
     """Fields of 14 loose cards list thousands of actions: what the listing keeps stays within
-    its budget, and a position listed again after its fields were forgotten lists the same."""
-    memory = _enumeration._MEMORY
-    budget, memory.budget = memory.budget, 5_000
+    its budgets, and a position listed again after its fields were forgotten lists the same."""
+    tables, fields = _enumeration._MEMORY, _enumeration._FIELD_MEMORY
+    budgets = tables.budget, fields.budget
+    tables.budget, fields.budget = 5_000, 5_000
     try:
         rng = random.Random(2)
         first: tuple[State, tuple[vf.Action, ...]] | None = None
@@ -117,11 +136,13 @@ def test_the_listing_keeps_no_more_than_its_budget() -> None:
             state = vf.position([deck[:4], deck[4:8]], [deck[8:22]])
             listed = vf.legal_actions(state)
             first = first or (state, listed)
-            assert memory.held <= memory.budget
+            assert tables.held <= tables.budget
+            assert fields.held <= fields.budget
         assert first is not None
         state, listed = first
         assert (0, state.loose[0], ()) not in _enumeration._FIELDS
         assert vf.legal_actions(state) == listed
     finally:
-        memory.budget = budget
-        memory.clear()
+        tables.budget, fields.budget = budgets
+        tables.clear()
+        fields.clear()

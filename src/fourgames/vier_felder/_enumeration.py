@@ -26,14 +26,20 @@ subset sums of a field's loose cards (bit t: some of them add up to t) gives, pe
 the values a stockpile may have at all (`_Field._build_values`), so most held values are ruled
 out by one ``&``.
 
-**Caches.** A field's listings are kept per field (index and contents) and per value, so the
-three fields a move leaves alone are not listed again; a card's actions in a field are kept
-with the field (`_Play`): its harvests, and its stockpile actions per value of the held card,
-so a new card in hand lists only its own. The action objects are made once, by constructors
-that skip the field type checks of the classes' own (the values come from the state, checked
-already; a test holds them equal). Everything kept is counted in `_MEMORY`, which forgets the
-oldest entries once they hold more than `MEMORY_BUDGET` items (vectors, card sets, actions), so
-memory stays bounded whatever fields the listing meets.
+**Caches.** The value-level tables (`_reachable`, `_sums_table`) are kept by value vector,
+shared by every field; they hold tuples of ints, which the garbage collector stops walking
+after its first pass over them. A
+field's listings are kept per field (index and contents) for the `FIELDS_KEPT` fields used
+last, so the three fields a move leaves alone are not listed again: per value its harvests
+and stockpiles as card sets, and per card played into it its `Harvest` actions and its `Build`
+actions per value of the held card (`_Stockpiling`), so a new card in hand lists only its own.
+Few fields are kept because every object kept alive is walked by each full collection of the
+garbage collector: a large cache of actions cost more in collections than it saved. The action
+objects are made once, by constructors that skip the field type checks of the classes' own
+(the values come from the state, checked already; a test holds them equal). What is kept is
+counted in items (vectors, card sets, actions) by `_MEMORY` and `_FIELD_MEMORY`, which forget
+the oldest entries past their budgets, so memory stays bounded whatever fields the listing
+meets.
 """
 
 from __future__ import annotations
@@ -66,8 +72,14 @@ from fourgames.vier_felder._rules import (
 )
 
 MEMORY_BUDGET: Final = 250_000
-"""The most items (value vectors, card sets, actions) the listing keeps between calls: about
-60 MB at worst."""
+"""The most items (value vectors) the value-level tables keep between calls: about 20 MB at
+worst."""
+FIELDS_KEPT: Final = 32
+"""The most fields whose listings are kept between calls: the fields of the last few turns.
+Kept few, so that what a listing keeps is soon freed again and the garbage collector, which
+walks every object kept alive, has little to walk."""
+FIELD_BUDGET: Final = 50_000
+"""The most items (card sets, actions) the kept fields hold in all: about 12 MB at worst."""
 
 
 class _Memory:
@@ -112,16 +124,17 @@ class _Memory:
 
 
 _MEMORY: Final = _Memory(MEMORY_BUDGET)
+_FIELD_MEMORY: Final = _Memory(FIELD_BUDGET)
 
 
 def _vectors_size(vectors: tuple[int, ...]) -> int:
     return len(vectors) + 1
 
 
-_FIELDS: Final[dict[tuple[int, tuple[Card, ...], tuple[Stockpile, ...]], _Field]] = _MEMORY.table(
-    lambda field: field.counted
+_FIELDS: Final[dict[tuple[int, tuple[Card, ...], tuple[Stockpile, ...]], _Field]] = (
+    _FIELD_MEMORY.table(lambda field: field.counted)
 )
-"""The listing of each field's contents, the table forgotten first."""
+"""The listings of the fields met last, the least recently used first."""
 _REACHABLE: Final[dict[tuple[int, int], tuple[int, ...]]] = _MEMORY.table(_vectors_size)
 _SUMS: Final[dict[int, tuple[tuple[int, ...], ...]]] = _MEMORY.table(
     lambda table: 1 + sum(map(len, table))
@@ -302,6 +315,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     loose, stockpiles = state.loose, state.stockpiles
     fields = [_field(f, loose[f], stockpiles[f]) for f in range(FIELDS)]
     seasons = _SEASONS[state.summer_field]
+    ways = [
+        (
+            f,
+            info,
+            season is not Season.AUTUMN,  # §5
+            info.has_items and season is not Season.WINTER,  # §6
+            info.has_items and season is not Season.SPRING,  # §7, §16.7
+        )
+        for f, (info, season) in enumerate(zip(fields, seasons, strict=True))
+    ]
     bits = [_VALUE_BITS[c] for c in hand]
     for i, card in enumerate(hand):
         held = 0  # §7: bit v for each value of another hand card
@@ -309,18 +332,18 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if j != i:
                 held |= b
         sows = _SOWS[card]
-        for f, info in enumerate(fields):
-            season = seasons[f]
-            if season is not Season.AUTUMN:  # §5
+        for f, info, sow, harvest, build in ways:
+            if sow:
                 out.append(sows[f])
-            if not info.has_items:
-                continue
-            play = info.plays.get(card)
-            if play is None:
-                play = info.play(card)
-            if season is not Season.WINTER:  # §6
-                out += play.harvests
-            if season is not Season.SPRING:  # §7, §16.7
+            if harvest:
+                harvests = info.harvests_by_card.get(card)
+                if harvests is None:
+                    harvests = info.list_harvests(card)
+                out += harvests
+            if build:
+                play = info.builds_by_card.get(card)
+                if play is None:
+                    play = info.stockpiling(card)
                 if held & play.unlisted:
                     info.list_builds(play, held & play.unlisted)
                 ready = held & play.nonempty
@@ -330,11 +353,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                     ready ^= low
     if state.options.full_harvest and len(hand) == HAND_SIZE:
         out.extend(_full_harvest_actions(state, hand, fields, seasons))
-    _MEMORY.settle(fields)
+    _FIELD_MEMORY.settle(fields)
+    _MEMORY.settle(())
     return tuple(out)
 
 
 _NO_PILES: Final[list[frozenset[Stockpile]]] = [frozenset()]
+_NO_HARVESTS: Final[list[Action]] = []
+"""The harvests of a card whose values no group and no stockpile of the field has (never
+changed: read only)."""
 _EMPTY: Final[frozenset[Card]] = frozenset()
 _RANK_VALUES: Final = {r: ((1, 14) if r is Rank.ACE else (int(r),)) for r in Rank}
 
@@ -346,22 +373,25 @@ _NO_BUILDS: Final[list[Built]] = []
 def _field(f: int, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> _Field:
     """The listing helper of field ``f`` with these contents, shared by every state holding
     them (three of the four fields are unchanged from one turn to the next)."""
-    found = _FIELDS.get((f, loose, piles))
+    key = (f, loose, piles)
+    found = _FIELDS.pop(key, None)
     if found is None:
-        found = _FIELDS[f, loose, piles] = _Field(f, loose, piles)
+        found = _Field(f, loose, piles)
+        if len(_FIELDS) >= FIELDS_KEPT:
+            _FIELD_MEMORY.held -= _FIELDS.pop(next(iter(_FIELDS))).counted
+    _FIELDS[key] = found  # now the most recently used
     return found
 
 
-class _Play:
-    """The actions of one card played into one field: its harvests, and its stockpile actions
-    per value of the held card (``unlisted``: bit v while a stockpile of v may be possible but
-    is not listed yet; ``nonempty``: bit v once some are listed)."""
+class _Stockpiling:
+    """The stockpile actions of one card played into one field, per value of the held card
+    (``unlisted``: bit v while a stockpile of v may be possible but is not listed yet;
+    ``nonempty``: bit v once some are listed)."""
 
-    __slots__ = ("builds", "card", "harvests", "nonempty", "unlisted")
+    __slots__ = ("builds", "card", "nonempty", "unlisted")
 
-    def __init__(self, card: Card, harvests: list[Action], unlisted: int) -> None:
+    def __init__(self, card: Card, unlisted: int) -> None:
         self.card = card
-        self.harvests = harvests
         self.builds: dict[int, list[Action]] = {}
         self.unlisted = unlisted
         self.nonempty = 0
@@ -376,15 +406,17 @@ class _Field:
         "_harvests",
         "_pile_sets",
         "ace_alone",
+        "builds_by_card",
         "combos",
         "counted",
         "counts",
         "f",
+        "harvestable",
+        "harvests_by_card",
         "has_items",
         "loose",
         "pile_values",
         "piles",
-        "plays",
         "size",
         "sums",
     )
@@ -405,24 +437,34 @@ class _Field:
         """Bit v for each value v of a stockpile here."""
         for pile in piles:
             self.pile_values |= 1 << pile.value
+        self.harvestable = (self.sums & ~1) | self.pile_values | (self.ace_alone << MAX_VALUE)
+        """Bit v for each value v with some group or stockpile of v here to harvest."""
         self._harvests: dict[int, list[Taken]] = {}
         self._builds: dict[tuple[Rank, int], list[Built]] = {}
         self._pile_sets: dict[int, list[frozenset[Stockpile]]] = {}
-        self.plays: dict[Card, _Play] = {}
+        self.harvests_by_card: dict[Card, list[Action]] = {}
+        self.builds_by_card: dict[Card, _Stockpiling] = {}
         self.size = 1 + len(loose) + len(piles)
         """The items kept with this field's listings."""
         self.counted = 0
         """How many of them `_MEMORY` counted already (`_Memory.settle`)."""
 
-    def play(self, card: Card) -> _Play:
-        """The actions of ``card`` here: its `Harvest` actions now, its `Build` actions as
-        `list_builds` lists them."""
+    def list_harvests(self, card: Card) -> list[Action]:
+        """The `Harvest` actions of ``card`` here."""
+        if not _VALUE_BITS[card] & self.harvestable:
+            found = self.harvests_by_card[card] = _NO_HARVESTS
+            return found
         f = self.f
-        harvests: list[Action] = [
+        found = self.harvests_by_card[card] = [
             _make_harvest(card, f, ls, ps) for ls, ps in self.harvests(card.rank)
         ]
-        found = self.plays[card] = _Play(card, harvests, self._build_values(_VALUES[card]))
-        self.size += len(harvests) + 2
+        self.size += len(found) + 1
+        return found
+
+    def stockpiling(self, card: Card) -> _Stockpiling:
+        """The `Build` actions of ``card`` here, as `list_builds` lists them."""
+        found = self.builds_by_card[card] = _Stockpiling(card, self._build_values(_VALUES[card]))
+        self.size += 2
         return found
 
     def _build_values(self, values: tuple[int, ...]) -> int:
@@ -439,7 +481,7 @@ class _Field:
             found |= second & (sums << pv)  # the card's group, then a second group
         return found & ((2 << MAX_VALUE) - (1 << low))  # values low..14
 
-    def list_builds(self, play: _Play, values: int) -> None:
+    def list_builds(self, play: _Stockpiling, values: int) -> None:
         """List ``play``'s `Build` actions for each value v with bit v in ``values``."""
         card, f, rank = play.card, self.f, play.card.rank
         play.unlisted &= ~values
