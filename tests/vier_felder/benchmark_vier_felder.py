@@ -50,6 +50,7 @@ def field_of_20(trials: int) -> list[tuple[float, float, int]]:
             _enumeration._reachable(counts, v)
         search = time.process_time() - start
         _enumeration._MEMORY.clear()
+        _enumeration._FIELD_MEMORY.clear()
         start = time.process_time()
         harvests = _enumeration._field(0, field, ()).harvests(card.rank)
         listing = time.process_time() - start
