@@ -138,3 +138,12 @@ def test_match_samples_are_uniform_over_hands_that_could_not_play() -> None:
     rng = random.Random(2)
     counts = Counter(match.sample_state(seen, rng).hands for _ in range(1200))
     assert chi_square_p(counts, worlds) > 1e-4
+
+
+def test_a_match_observation_written_without_passes_loads_with_none() -> None:
+    fourgames.register_game(match)
+    seen = match.observe(match.new_game(2, seed=1), 1)
+    text = fourgames.to_json(seen).replace(', "passes": 0', "")
+    assert "passes" not in text
+    assert fourgames.from_json(text) == seen
+    assert match.observe(_after_a_pass(), 1).passes == 1

@@ -174,11 +174,7 @@ class _Plan:
     def ways(self) -> int:
         """The number of deals, zones as sets: the deals among the pools, times the ways to
         split each pool's cards among its zones."""
-        among = int(not any(self.caps))
-        if self.capped and self.key:
-            among = _ways(self.key, self.caps)
-        elif not self.capped:
-            among = 1
+        among = _ways(self.key, self.caps) if self.key else int(not any(self.caps))
         return among * math.prod(
             _multinomial(sum(self.sizes[z] for z in pool), tuple(self.sizes[z] for z in pool))
             for pool in self.pools

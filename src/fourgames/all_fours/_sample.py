@@ -50,11 +50,9 @@ def _world(seen: Observation, rng: random.Random) -> State:
     shown.update(card for trick in seen.tricks for card in trick.cards)
     unseen = [card for card in DECK_52 if card not in shown]
     others = [p for p in range(players) if p != me]
-    hands: dict[int, tuple[Card, ...]] = dict.fromkeys(others, ())
-    if _scored(seen):
-        piles = _scored_discards(seen, unseen, others, rng)
-    else:
-        piles, hands = _deal_hands(seen, unseen, others, rng)
+    dealt = (_scored_discards if _scored(seen) else _deal_hands)(seen, unseen, others, rng)
+    hands = {p: tuple(sorted(dealt[z])) for z, p in enumerate(others)}
+    piles = {p: tuple(dealt[len(others) + z]) for z, p in enumerate(others)}
     return State(
         options=seen.options,
         seed=sample_seed(rng),
@@ -63,11 +61,11 @@ def _world(seen: Observation, rng: random.Random) -> State:
         phase=seen.phase,
         scores=seen.scores[: _sides(players)],
         hands=tuple(seen.hand if p == me else hands[p] for p in range(players)),
-        stock=tuple(piles[-1]),
+        stock=tuple(dealt[-1]),
         turnups=seen.turnups,
         trump=seen.trump,
         begging=seen.begging,
-        discards=tuple(seen.discards if p == me else tuple(piles[p]) for p in range(players)),
+        discards=tuple(seen.discards if p == me else piles[p] for p in range(players)),
         leader=seen.leader,
         trick=seen.trick,
         tricks=seen.tricks,
@@ -78,27 +76,22 @@ def _world(seen: Observation, rng: random.Random) -> State:
 
 def _deal_hands(
     seen: Observation, unseen: list[Card], others: list[int], rng: random.Random
-) -> tuple[dict[int, list[Card]], dict[int, tuple[Card, ...]]]:
-    """The other hands (no card of a suit their holder showed out of), their discards and the
-    stock: zones ``hands…, discards…, stock``; returns the discards by seat (the stock last)
-    and the sorted hands."""
+) -> list[list[Card]]:
+    """The other hands, none with a suit its holder showed out of, then their discards, then
+    the stock."""
     voids = _voids(seen)
-    zones = len(others)
+    hands = len(others)
     kinds = [[card for card in unseen if card.suit is suit] for suit in _SUITS]
     allowed = [
         frozenset(
             [z for z, p in enumerate(others) if suit not in voids[p]]
-            + list(range(zones, 2 * zones + 1))
+            + list(range(hands, 2 * hands + 1))
         )
         for suit in _SUITS
     ]
     sizes = [seen.hand_sizes[p] for p in others]
     sizes += [seen.discard_counts[p] for p in others] + [seen.stock_size]
-    dealt = deal(kinds, allowed, sizes, rng)
-    hands = {p: tuple(sorted(dealt[z])) for z, p in enumerate(others)}
-    piles = {p: dealt[zones + z] for z, p in enumerate(others)}
-    piles[-1] = dealt[-1]
-    return piles, hands
+    return deal(kinds, allowed, sizes, rng)
 
 
 def _voids(seen: Observation) -> dict[int, set[Suit]]:
@@ -129,9 +122,9 @@ def _scored(seen: Observation) -> bool:
 
 def _scored_discards(
     seen: Observation, unseen: list[Card], others: list[int], rng: random.Random
-) -> dict[int, list[Card]]:
-    """The others' discards and the stock at the end of a scored hand, so that the highest and
-    lowest trump in play are held by the sides High and Low went to; by seat, the stock as -1.
+) -> list[list[Card]]:
+    """The other (empty) hands, their discards and the stock at the end of a scored hand, so
+    that the highest and lowest trump in play are held by the sides High and Low went to.
 
     Every deal has one shape: which hidden trump is the highest among the discards and who
     holds it, the same for the lowest (or no hidden trump discarded at all); the trumps
@@ -168,10 +161,7 @@ def _scored_discards(
     if not any(weights):
         raise ValueError("no deal of the discards gives this hand's High and Low")
     kinds, allowed = shapes[pick(weights, rng)]
-    dealt = deal(kinds, allowed, sizes, rng)
-    piles = {p: dealt[z] for z, p in enumerate(others)}
-    piles[-1] = dealt[stock]
-    return piles
+    return [[] for _ in others] + deal(kinds, allowed, sizes, rng)
 
 
 def _fits(held: dict[Card, int], high: list[int], low: list[int], players: int) -> bool:

@@ -84,7 +84,9 @@ def check_game(
     subclasses, actions never initialised and actions with junk in a field raise the same
     `IllegalActionError` from ``check`` and ``apply`` and are not ``is_legal``; state,
     action, observation (for every player) and options round-trip through JSON; observations
-    have the shared vocabulary and render; a copy of the state with junk in one field is
+    have the shared vocabulary and render; ``sample_state`` of the mover's observation and of
+    one other player's in turn is a valid state seen as the observation, with the mover's
+    legal actions, the same for the same seed; a copy of the state with junk in one field is
     refused by ``validate`` with a `FormatError`, or else is a position from which every
     listed action leads to a valid one; `scores` and `winners` have the contract's shape.
     After the game: the length stays within ``max_game_length``, the record round-trips and
