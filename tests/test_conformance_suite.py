@@ -1,5 +1,6 @@
 """check_game itself: it passes a correct game and fails loudly on each kind of broken one."""
 
+import random
 from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
@@ -103,6 +104,24 @@ def _tells_no_scores(state: match.State, player: int) -> match.Observation:
     return attrs.evolve(match.observe(state, player), scores=())
 
 
+def _sample_of_another_deal(observation: match.Observation, rng: random.Random) -> match.State:
+    return match.new_game(len(observation.hand_sizes), seed=int(rng.random() * 100))
+
+
+def _invalid_sample(observation: match.Observation, rng: random.Random) -> match.State:
+    return attrs.evolve(match.sample_state(observation, rng), passes=9)
+
+
+def _unseeded_sample(observation: match.Observation, rng: random.Random) -> match.State:
+    return match.sample_state(observation, random.Random())
+
+
+def _samples_anything(observation: Any, rng: random.Random) -> match.State:
+    if isinstance(observation, match.Observation):
+        return match.sample_state(observation, rng)
+    return match.new_game(2, seed=0)
+
+
 def _random_deal(players: int, *, seed: int | None = None, options: Any = None) -> match.State:
     _calls[0] += 1
     return match.new_game(players, seed=(seed or 0) + _calls[0], options=options)
@@ -133,6 +152,10 @@ def _random_deal(players: int, *, seed: int | None = None, options: Any = None) 
         ({"validate": _crashing_validate}, "validate"),
         ({"observe": _tells_no_scores}, "observation: player, to_move or scores"),
         ({"INFO": attrs.evolve(match.INFO, max_players=9)}, "INFO disagrees"),
+        ({"sample_state": _sample_of_another_deal}, "sample_state: player 0 sees the sample"),
+        ({"sample_state": _invalid_sample}, "sample_state: invalid for player 0"),
+        ({"sample_state": _unseeded_sample}, "sample_state: the same seed sampled two"),
+        ({"sample_state": _samples_anything}, "sample_state: given a State, sampled a state"),
     ],
 )
 def test_each_broken_promise_is_caught(overrides: dict[str, Any], check: str) -> None:

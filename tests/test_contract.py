@@ -52,6 +52,7 @@ def test_module_exposes_the_contract(game_id: str) -> None:
         "MIN_PLAYERS", "MAX_PLAYERS", "RULES_VERSION", "Options", "State", "Observation",
         "Action", "new_game", "legal_actions", "events", "apply", "current_player",
         "is_terminal", "scores", "winners", "observe", "render", "validate", "max_game_length",
+        "sample_state",
     ]  # fmt: skip
     assert [name for name in names if not hasattr(game, name)] == []
     assert set(names) - {"Action"} <= set(game.__all__)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
+    import random
+
     from fourgames._kernel import GameInfo
 
 __all__ = ["Game"]
@@ -79,6 +81,10 @@ class Game(Protocol[StateT, ActionT]):
 
     def observe(self, state: StateT, player: int) -> Any:
         """What ``player`` may know of ``state``."""
+
+    def sample_state(self, observation: Any, rng: random.Random) -> StateT:
+        """A whole state ``observation`` could come from, the hidden cards drawn with ``rng``
+        uniformly among every deal consistent with what is public (determinization)."""
 
     def render(self, state: Any) -> str:
         """A text picture of the table: all of a state, or a player's view of an observation."""

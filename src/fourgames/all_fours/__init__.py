@@ -74,6 +74,7 @@ from fourgames.all_fours._rules import (
     validate,
     winners,
 )
+from fourgames.all_fours._sample import sample_state
 
 __all__ = [
     "ACTIONS",
@@ -123,6 +124,7 @@ __all__ = [
     "observe",
     "parse_action",
     "render",
+    "sample_state",
     "score_sheet",
     "scores",
     "side_of",

@@ -84,7 +84,9 @@ def check_game(
     subclasses, actions never initialised and actions with junk in a field raise the same
     `IllegalActionError` from ``check`` and ``apply`` and are not ``is_legal``; state,
     action, observation (for every player) and options round-trip through JSON; observations
-    have the shared vocabulary and render; a copy of the state with junk in one field is
+    have the shared vocabulary and render; ``sample_state`` of the mover's observation and of
+    one other player's in turn is a valid state seen as the observation, with the mover's
+    legal actions, the same for the same seed; a copy of the state with junk in one field is
     refused by ``validate`` with a `FormatError`, or else is a position from which every
     listed action leads to a valid one; `scores` and `winners` have the contract's shape.
     After the game: the length stays within ``max_game_length``, the record round-trips and
@@ -131,6 +133,8 @@ class _Checker:
         self.states_checked = 0
         self.junk_rng = random.Random(seed)
         """Draws the junk of `check_junk_fields`, apart from the playout's own draws."""
+        self.sample_rng = random.Random(seed)
+        """Seeds the samples of `check_samples`, apart from the other draws."""
 
     def fail(self, check: str, detail: str) -> ConformanceError:
         where = f"{self.game.GAME_ID}, {self.players} players, seed {self.seed}, ply {self.plies}"
@@ -321,6 +325,7 @@ class _Checker:
         observations = [self.game.observe(state, player) for player in range(self.players)]
         for player, observation in enumerate(observations):
             self.check_observation(state, player, observation)
+        self.check_samples(state, observations)
         objects: list[Any] = [state, state.options, *actions, *observations]
         copies = [self.round_trip(obj) for obj in objects]
         return copies[0], copies[2 : 2 + len(actions)]
@@ -340,6 +345,45 @@ class _Checker:
             raise self.fail("observation", f"hand_sizes {sizes} disagree with the hand")
         if not isinstance(game.render(observation), str):
             raise self.fail("render", "render(observation) is not a str")
+
+    def check_samples(self, state: Any, observations: list[Any]) -> None:
+        """`sample_state` of the mover's observation and of one other seat's (in turn) is a
+        valid state of the game that the player sees as the observation, where the mover has
+        the true legal actions; the same seed samples the same state; what is no observation
+        is refused with `FormatError`."""
+        game = self.game
+        mover = game.current_player(state)
+        seats = {self.plies % self.players} | ({mover} if mover is not None else set())
+        for player in sorted(seats):
+            observation = observations[player]
+            seed = int(self.sample_rng.random() * 2**32)
+            try:
+                sample = game.sample_state(observation, random.Random(seed))
+                again = game.sample_state(observation, random.Random(seed))
+            except Exception as err:
+                raise self.fail("sample_state", f"player {player}: {err!r}") from err
+            if type(sample) is not type(state):
+                raise self.fail("sample_state", f"a {type(sample).__name__}, not a state")
+            try:
+                game.validate(sample)
+            except FormatError as err:
+                raise self.fail("sample_state", f"invalid for player {player}: {err}") from err
+            if game.observe(sample, player) != observation:
+                raise self.fail("sample_state", f"player {player} sees the sample otherwise")
+            if player == mover and game.legal_actions(sample) != game.legal_actions(state):
+                raise self.fail("sample_state", f"player {player} has other legal actions")
+            if again != sample:
+                raise self.fail("sample_state", "the same seed sampled two states")
+        if self.plies == 0:
+            for junk in (state, None):
+                given = f"given a {type(junk).__name__}"
+                try:
+                    game.sample_state(junk, random.Random(0))
+                except FormatError:
+                    continue
+                except Exception as err:
+                    raise self.fail("sample_state", f"{given}, raised {err!r}") from err
+                raise self.fail("sample_state", f"{given}, sampled a state")
 
     def round_trip(self, obj: Any) -> Any:
         text = to_json(obj)

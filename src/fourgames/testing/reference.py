@@ -16,6 +16,7 @@ empties their hand first wins; when every player passes in turn, the fewest card
 
 from __future__ import annotations
 
+import random
 from typing import Final, TypeAlias
 
 import attrs
@@ -33,6 +34,7 @@ from fourgames._kernel import (
     fail,
     validator,
 )
+from fourgames._sampling import Sampler, deal, sample_seed
 from fourgames.cards import DECK_52, Card, sorted_cards
 from fourgames.errors import IllegalActionError
 from fourgames.shuffle import fresh_seed, shuffled
@@ -64,6 +66,7 @@ __all__ = [
     "observe",
     "parse_action",
     "render",
+    "sample_state",
     "scores",
     "validate",
     "winners",
@@ -304,7 +307,8 @@ def max_game_length(players: int, options: Options) -> int:
 
 @attrs.frozen
 class Observation:
-    """Match as ``player`` sees it: their hand, the pile, and the sizes of hidden zones."""
+    """Match as ``player`` sees it: their hand, the pile, the sizes of hidden zones, and the
+    passes in a row (public: everyone saw them)."""
 
     player: int
     to_move: int | None
@@ -313,6 +317,7 @@ class Observation:
     hand_sizes: tuple[int, ...]
     stock_size: int
     pile: tuple[Card, ...]
+    passes: int = 0
 
 
 def observe(state: State, player: int) -> Observation:
@@ -326,6 +331,7 @@ def observe(state: State, player: int) -> Observation:
         tuple(len(hand) for hand in state.hands),
         len(state.stock),
         state.pile,
+        state.passes,
     )
 
 
@@ -377,3 +383,53 @@ def _rules_of_position(state: State) -> None:
 
 
 validate: Final = validator("Match", State, _rules_of_position)
+
+
+# --- Determinization -------------------------------------------------------------------------
+
+
+def sample_state(observation: Observation, rng: random.Random) -> State:
+    """A whole state that ``observation`` could come from, drawn with ``rng``: the cards the
+    player has not seen dealt to the other hands and the stock, uniformly over every deal
+    consistent with what is public. A player who passed could not play (§3), so the last
+    ``passes`` players hold no card of the top card's rank or suit: the matching cards go to
+    the other hands, the rest is dealt at random (exact, no rejection).
+
+    What the observation does not hold, nothing later depends on: the options (only the deal
+    reads them; the sample has the defaults), the seed (drawn from ``rng``) and, once every
+    player has passed, who passed last (the sample says player 0 moves next).
+    """
+    return _SAMPLER(observation, rng)
+
+
+def _world(seen: Observation, rng: random.Random) -> State:
+    players, me, top = len(seen.hand_sizes), seen.player, seen.pile[-1]
+    shown = {*seen.hand, *seen.pile}
+    unseen = [card for card in DECK_52 if card not in shown]
+    mover = seen.to_move
+    if mover is None:  # a hand is empty, after its last card (§4), or everyone passed
+        empty = [p for p, size in enumerate(seen.hand_sizes) if not size]
+        mover = (empty[0] + 1) % players if empty else 0
+    passed = {(mover - k) % players for k in range(1, seen.passes + 1)}
+    others = [p for p in range(players) if p != me]
+    open_zones = [z for z, p in enumerate(others) if p not in passed] + [len(others)]
+    kinds = [
+        [card for card in unseen if _matches(card, top)],
+        [card for card in unseen if not _matches(card, top)],
+    ]
+    allowed = [frozenset(open_zones), frozenset(range(len(others) + 1))]
+    sizes = [seen.hand_sizes[p] for p in others] + [seen.stock_size]
+    dealt = deal(kinds, allowed, sizes, rng)
+    hands = {p: sorted_cards(dealt[z]) for z, p in enumerate(others)}
+    return State(
+        Options(),
+        sample_seed(rng),
+        tuple(seen.hand if p == me else hands[p] for p in range(players)),
+        seen.pile,
+        tuple(dealt[-1]),
+        mover,
+        seen.passes,
+    )
+
+
+_SAMPLER: Final = Sampler("Match", Observation, _world, validate, observe)

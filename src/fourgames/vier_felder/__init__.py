@@ -67,6 +67,7 @@ from fourgames.vier_felder._rules import (
     validate_observation,
     winners,
 )
+from fourgames.vier_felder._sample import sample_state
 
 check, is_legal, apply, apply_unchecked, find_action = RULES.verbs(legal_actions)
 
@@ -115,6 +116,7 @@ __all__ = [
     "position",
     "render",
     "round_seed",
+    "sample_state",
     "score_round",
     "scores",
     "season_of",

@@ -66,6 +66,7 @@ from fourgames.vier_jahreszeiten._rules import (
     validate_observation,
     winners,
 )
+from fourgames.vier_jahreszeiten._sample import sample_state
 from fourgames.vier_jahreszeiten._solver import Outcome, SolveResult, solve
 
 __all__ = [
@@ -116,6 +117,7 @@ __all__ = [
     "position",
     "rank_value",
     "render",
+    "sample_state",
     "scores",
     "solve",
     "upgrade_json",

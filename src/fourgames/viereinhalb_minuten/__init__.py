@@ -78,6 +78,7 @@ from fourgames.viereinhalb_minuten._rules import (
     validate,
     winners,
 )
+from fourgames.viereinhalb_minuten._sample import sample_state
 
 __all__ = [
     "ALL_CARDS",
@@ -131,6 +132,7 @@ __all__ = [
     "rating",
     "render",
     "round_penalty",
+    "sample_state",
     "scores",
     "shuffled_deck",
     "sorted_cards",
