@@ -261,25 +261,30 @@ def _sums_table(counts: int) -> tuple[tuple[int, ...], ...]:
 def _expand(
     vec: int, loose: tuple[Card, ...], memo: dict[int, list[frozenset[Card]]]
 ) -> list[frozenset[Card]]:
-    """The sets of the ``loose`` cards with value vector ``vec`` (``memo`` keeps the sets of
-    ``k`` cards of one class, so that sets are joined by union without hashing cards again)."""
+    """The sets of the ``loose`` cards with value vector ``vec``. ``memo`` keeps the sets of
+    every vector expanded, those of one class too, so that sets of several classes are joined
+    by union without hashing cards again."""
+    found = memo.get(vec)
+    if found is not None:
+        return found
     choices: list[list[frozenset[Card]]] = []
-    while vec:
-        low = (vec & -vec).bit_length() - 1
-        cls = low // 4
-        part = vec & (15 << (4 * cls))
-        found = memo.get(part)
-        if found is None:
-            k = part >> (4 * cls)
+    rest = vec
+    while rest:
+        cls = ((rest & -rest).bit_length() - 1) // 4
+        part = rest & (15 << (4 * cls))
+        of_part = memo.get(part)
+        if of_part is None:
             of_class = [c for c in loose if _CLASS[c] == cls]
-            found = [frozenset(combo) for combo in itertools.combinations(of_class, k)]
-            memo[part] = found
-        choices.append(found)
-        vec ^= part
+            of_part = memo[part] = [
+                frozenset(combo) for combo in itertools.combinations(of_class, part >> (4 * cls))
+            ]
+        choices.append(of_part)
+        rest ^= part
     if len(choices) == 1:
         return choices[0]
-    first, *rest = choices
-    return [head.union(*tail) for head in first for tail in itertools.product(*rest)]
+    first, *others = choices
+    found = memo[vec] = [head.union(*tail) for head in first for tail in itertools.product(*others)]
+    return found
 
 
 def _subsets(items: Sequence[Stockpile]) -> list[frozenset[Stockpile]]:
