@@ -16,6 +16,7 @@ first lead) and `TRINIDAD` (to 14, counter-clockwise, hang jack 3). The rules:
 
 from __future__ import annotations
 
+from fourgames.all_fours._heuristic import HeuristicBot
 from fourgames.all_fours._render import render
 from fourgames.all_fours._rules import (
     ACTIONS,
@@ -98,6 +99,7 @@ __all__ = [
     "Discard",
     "Give",
     "HandSheet",
+    "HeuristicBot",
     "InPlay",
     "Observation",
     "Options",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from fourgames.vier_felder._bench import BENCHMARKS
 from fourgames.vier_felder._enumeration import legal_actions
+from fourgames.vier_felder._heuristic import HeuristicBot
 from fourgames.vier_felder._render import render
 from fourgames.vier_felder._rules import (
     ACTIONS,
@@ -88,6 +89,7 @@ __all__ = [
     "Build",
     "FullHarvest",
     "Harvest",
+    "HeuristicBot",
     "Kind",
     "Observation",
     "Options",

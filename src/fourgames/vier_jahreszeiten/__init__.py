@@ -14,6 +14,7 @@ The game: ``docs/games/vier-jahreszeiten.md``; the rules text: ``docs/rules/vier
 
 from __future__ import annotations
 
+from fourgames.vier_jahreszeiten._heuristic import HeuristicBot
 from fourgames.vier_jahreszeiten._render import render
 from fourgames.vier_jahreszeiten._rules import (
     ACTIONS,
@@ -86,6 +87,7 @@ __all__ = [
     "Config",
     "CzarinaFill",
     "Fill",
+    "HeuristicBot",
     "Layout",
     "MoveRun",
     "Observation",

@@ -29,6 +29,7 @@ from fourgames.viereinhalb_minuten._deck import (
     shuffled_deck,
     sorted_cards,
 )
+from fourgames.viereinhalb_minuten._heuristic import HeuristicBot
 from fourgames.viereinhalb_minuten._render import render
 from fourgames.viereinhalb_minuten._rules import (
     FREE_START,
@@ -102,6 +103,7 @@ __all__ = [
     "Action",
     "Card",
     "ChooseStarter",
+    "HeuristicBot",
     "Kind",
     "LayAside",
     "Observation",

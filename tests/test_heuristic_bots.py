@@ -1,0 +1,138 @@
+"""The heuristic bots of the four games: legal, reproducible, blind to hidden cards, and
+stronger than random play (each strength figure on fixed seeds, so every run agrees)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from fourgames import all_fours, vier_felder, vier_jahreszeiten, viereinhalb_minuten
+from fourgames.bots import RandomBot, play_game, simulate
+from fourgames.shuffle import derive_seed
+from fourgames.vier_jahreszeiten.bots import GreedyBot
+
+GAMES: list[Any] = [all_fours, vier_felder, viereinhalb_minuten, vier_jahreszeiten]
+MAX_ACTIONS = 400  # per game in the legality sweep: enough for several hands or rounds
+
+
+def _setups() -> list[tuple[Any, int, str | None]]:
+    setups: list[tuple[Any, int, str | None]] = []
+    for game in GAMES:
+        for players in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1):
+            setups.append((game, players, None))
+        for preset in game.PRESETS:
+            setups.append((game, game.MIN_PLAYERS, preset))
+    return setups
+
+
+SETUPS = _setups()
+
+
+def _id(setup: tuple[Any, int, str | None]) -> str:
+    game, players, preset = setup
+    return f"{game.GAME_ID}-{players}p-{preset or 'default'}"
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=[_id(s) for s in SETUPS])
+def test_heuristic_bot_returns_only_legal_actions(setup: tuple[Any, int, str | None]) -> None:
+    game, players, preset = setup
+    options = game.PRESETS[preset] if preset else None
+    bot = game.HeuristicBot()
+    for k in range(2):
+        seed = derive_seed(41, game.GAME_ID, players, preset or "", k)
+        state = game.new_game(players, seed=seed, options=options)
+        rng = random.Random(seed)
+        for _ in range(MAX_ACTIONS):
+            seat = game.current_player(state)
+            if seat is None:
+                break
+            legal = game.legal_actions(state)
+            action = bot.choose(game.observe(state, seat), legal, rng)
+            assert action in legal
+            state = game.apply(state, action)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.GAME_ID for g in GAMES])
+def test_heuristic_bot_is_deterministic_and_blind_to_hidden_cards(game: Any) -> None:
+    """Same rng seed, same choice; and a sampled world with the same observation for the
+    mover (other hands, stock order swapped) gets the same choice."""
+    players = game.MIN_PLAYERS + (1 if game.MAX_PLAYERS > game.MIN_PLAYERS else 0)
+    bot = game.HeuristicBot()
+    checked = 0
+    for k in range(3):
+        seed = derive_seed(43, game.GAME_ID, k)
+        state = game.new_game(players, seed=seed)
+        rng = random.Random(seed)
+        for step in range(150):
+            seat = game.current_player(state)
+            if seat is None:
+                break
+            seen = game.observe(state, seat)
+            legal = game.legal_actions(state)
+            if step % 7 == 0:
+                world = game.sample_state(seen, random.Random(step))
+                assert game.observe(world, seat) == seen
+                twin = game.legal_actions(world)
+                assert twin == legal
+                first = bot.choose(seen, legal, random.Random(step))
+                assert bot.choose(seen, legal, random.Random(step)) == first
+                assert bot.choose(game.observe(world, seat), twin, random.Random(step)) == first
+                checked += 1
+            state = game.apply(state, bot.choose(seen, legal, rng))
+    assert checked >= 10
+
+
+def _duel_wins(game: Any, players: int, games: int, seed: int) -> tuple[int, int]:
+    """Games won by the heuristic bot against random bots, the seat rotated."""
+    wins = total = 0
+    per_seat = games // players
+    for seat in range(players):
+        bots: list[Any] = [RandomBot()] * players
+        bots[seat] = game.HeuristicBot()
+        result = simulate(game, players, per_seat, seed=seed + seat, bots=bots)
+        wins += result.wins[seat]
+        total += per_seat
+    return wins, total
+
+
+def test_all_fours_heuristic_beats_random_in_60_percent() -> None:
+    wins, total = _duel_wins(all_fours, 2, 60, seed=100)
+    assert total == 60
+    assert wins >= 36, wins  # 60 %; over 400 games it wins 77.5 %
+
+
+def test_vier_felder_heuristic_beats_random_in_90_percent() -> None:
+    wins, total = _duel_wins(vier_felder, 2, 20, seed=100)
+    assert total == 20
+    assert wins >= 18, wins  # 90 %; over 100 games it won all
+
+
+def _team_penalties(bot: Any, games: int) -> list[int]:
+    game = viereinhalb_minuten
+    penalties = []
+    for k in range(games):
+        final, _ = play_game(game, 3, seed=derive_seed(7, "game", k), bots=[bot] * 3)
+        penalties.append(-game.scores(final)[0])
+    return penalties
+
+
+def test_viereinhalb_minuten_heuristic_team_has_lower_penalty() -> None:
+    heuristic = _team_penalties(viereinhalb_minuten.HeuristicBot(), 6)
+    random_team = _team_penalties(RandomBot(), 6)
+    assert max(heuristic) < min(random_team), (heuristic, random_team)
+    assert sum(heuristic) * 3 < sum(random_team)
+
+
+def test_vier_jahreszeiten_heuristic_wins_more_simplicity_deals_than_greedy() -> None:
+    game = vier_jahreszeiten
+    options = game.SIMPLICITY
+    won = {"greedy": 0, "heuristic": 0}
+    for k in range(50):
+        seed = derive_seed(11, "game", k)
+        for name, bot in (("greedy", GreedyBot()), ("heuristic", game.HeuristicBot())):
+            final, _ = play_game(game, 1, seed=seed, options=options, bots=[bot])
+            won[name] += bool(game.winners(final))
+    assert won["heuristic"] >= won["greedy"] + 5, won
+    assert won["heuristic"] >= 40, won  # 80 %
