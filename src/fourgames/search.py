@@ -69,7 +69,8 @@ def outcome(
         terms = (float(scores[0]),)
     else:
         terms = tuple(
-            scores[p] - max(s for q, s in enumerate(scores) if q != p) for p in range(players)
+            float(scores[p] - max(s for q, s in enumerate(scores) if q != p))
+            for p in range(players)
         )
     if game.current_player(state) is not None:
         even = 0.5 if cooperative or players == 1 else 1 / players
@@ -160,6 +161,7 @@ class _Search:
                 action = legal[int(rng.random() * len(legal))]
             else:
                 mover = game.current_player(state)
+                assert mover is not None
                 action = bot.choose(game.observe(state, mover), legal, rng)
             state = apply(state, action)
             steps += 1
