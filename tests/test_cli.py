@@ -140,3 +140,38 @@ def test_solve_reports_the_fractions_to_the_given_stream() -> None:
     assert status == 0
     assert "proven winnable (solver)    1.000  (3/3)" in text
     assert "undecided (budget spent)    0.000  (0/3)" in text
+
+
+def test_simulate_seats_bots_by_spec(capsys: pytest.CaptureFixture[str]) -> None:
+    def seats(text: str) -> list[list[str]]:
+        return [line.split() for line in text.splitlines() if line[:4].strip().isdigit()]
+
+    args = ("simulate", MATCH, "--games", "6", "--seed", "2")
+    status, text = _run(*args, "--bot", "0=ismcts:iterations=5")
+    assert status == 0
+    again = _run(*args, "--bot", "0=ismcts:iterations=5", "--bot", "1=random")[1]
+    assert seats(text) == seats(again)
+    assert seats(_run(*args)[1]) == seats(_run(*args, "--bot", "1=random")[1])
+    for bad, message in [
+        ("x", "--bot takes SEAT=SPEC"),
+        ("2=random", "--bot seat must be 0 to 1, not 2"),
+        ("0=chess", "unknown bot 'chess'"),
+        ("0=ismcts:depth=2", "no parameter 'depth'"),
+        ("0=heuristic", "match has no heuristic bot"),
+    ]:
+        assert _run(*args, "--bot", bad)[0] == 2
+        assert message in capsys.readouterr().err
+    assert _run(*args, "--bot", "0=random", "--bot", "0=random")[0] == 2
+    assert "twice" in capsys.readouterr().err
+
+
+def test_play_seats_bots_against_the_human(capsys: pytest.CaptureFixture[str]) -> None:
+    answers = iter(["1"] * 200)
+    out = io.StringIO()
+    argv = ["play", MATCH, "--seed", "3", "--bot", "1=ismcts:iterations=3"]
+    from fourgames.__main__ import _parser, _play
+
+    assert _play(_parser().parse_args(argv), out, lambda _: next(answers)) == 0
+    assert "game over" in out.getvalue()
+    assert _run("play", MATCH, "--seat", "1", "--bot", "1=random")[0] == 2
+    assert "your own seat" in capsys.readouterr().err

@@ -1,8 +1,10 @@
 """The ``fourgames`` command: simulate games with bots, show a deal, play in the terminal.
 
     fourgames simulate GAME [--players N] [--games K] [--seed S] [--preset NAME] [--option k=v ...]
+                       [--bot SEAT=SPEC ...]
     fourgames show GAME [--players N] [--seed S] [--preset NAME] [--option k=v ...]
     fourgames play GAME [--players N] [--seat P] [--seed S] [--preset NAME] [--option k=v ...]
+                   [--bot SEAT=SPEC ...]
     fourgames solve vier-jahreszeiten --deals N [--preset NAME]
     fourgames games
 
@@ -21,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from fourgames import GAMES, FormatError, Game, IllegalActionError, get_game
-from fourgames.bots import RandomBot, simulate
+from fourgames.bots import Bot, bot_names, get_bot, seat_bots, simulate
 from fourgames.serialization import converter, register_game, structure
 from fourgames.shuffle import derive_seed, fresh_seed
 
@@ -107,6 +109,28 @@ def _new_game(args: argparse.Namespace) -> tuple[Game[Any, Any], Any, int]:
         raise UsageError(str(err)) from None
 
 
+def _bots(game: Game[Any, Any], players: int, pairs: Sequence[str]) -> list[Bot]:
+    """One bot per seat from ``--bot SEAT=SPEC`` (the other seats random)."""
+    chosen: dict[int, Bot] = {}
+    for pair in pairs:
+        seat_text, sep, spec = pair.partition("=")
+        if not sep or not seat_text.strip().isdigit():
+            raise UsageError(
+                f"--bot takes SEAT=SPEC (such as 1=ismcts:iterations=200), not {pair!r}; "
+                f"bots: {', '.join(bot_names())}"
+            )
+        seat = int(seat_text)
+        if not 0 <= seat < players:
+            raise UsageError(f"--bot seat must be 0 to {players - 1}, not {seat}")
+        if seat in chosen:
+            raise UsageError(f"--bot gives seat {seat} twice")
+        try:
+            chosen[seat] = get_bot(spec, game)
+        except ValueError as err:
+            raise UsageError(str(err)) from None
+    return seat_bots(game, players, chosen)
+
+
 # --- Commands ------------------------------------------------------------------------------------
 
 
@@ -116,6 +140,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     options = _options(game, args.preset, args.option)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    bots = _bots(game, players, args.bot)
     try:
         result = simulate(
             game,
@@ -123,6 +148,7 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
             args.games,
             seed=0 if args.seed is None else args.seed,
             options=options,
+            bots=bots,
             progress=True,
         )
     except ValueError as err:
@@ -143,7 +169,9 @@ def _play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = inp
     seat = args.seat
     if not 0 <= seat < players:
         raise UsageError(f"--seat must be 0 to {players - 1}, not {seat}")
-    bot = RandomBot()
+    if any(pair.partition("=")[0].strip() == str(seat) for pair in args.bot):
+        raise UsageError(f"--bot names seat {seat}, your own seat")
+    bots = _bots(game, players, args.bot)
     rngs = [random.Random(derive_seed(state.seed, "bot", p)) for p in range(players)]
     print(f"{game.GAME_ID}, seed {state.seed}; you are player {seat}. Type q to quit.", file=out)
     while (mover := game.current_player(state)) is not None:
@@ -154,7 +182,7 @@ def _play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = inp
                 print(f"  {number:>3}. {action}", file=out)
             action = _ask_action(ask, game, state, legal, out)
         else:
-            action = bot.choose(game.observe(state, mover), legal, rngs[mover])
+            action = bots[mover].choose(game.observe(state, mover), legal, rngs[mover])
         print(f"player {mover}: {action}", file=out)
         state = game.apply(state, action)
     print("\n" + game.render(game.observe(state, seat)), file=out)
@@ -226,22 +254,35 @@ def _add_setup(parser: argparse.ArgumentParser, *, seed_help: str) -> None:
     )
 
 
+def _add_bots(parser: argparse.ArgumentParser, *, others: str) -> None:
+    parser.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SEAT=SPEC",
+        help=f"the bot in one seat, such as 1=ismcts:iterations=200 (repeatable; {others} "
+        f"random); bots: {', '.join(bot_names())}",
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="fourgames", description="Rules engines for four card games.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    sim = commands.add_parser("simulate", help="play many games between random bots")
+    sim = commands.add_parser("simulate", help="play many games between bots")
     _add_setup(sim, seed_help="seed of the whole run; game k is dealt from it (default 0)")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    _add_bots(sim, others="the other seats play")
     sim.set_defaults(handler=_simulate)
 
     show = commands.add_parser("show", help="render a fresh deal")
     _add_setup(show, seed_help="the deal's seed (default: a fresh one)")
     show.set_defaults(handler=_show)
 
-    play = commands.add_parser("play", help="play in the terminal against random bots")
+    play = commands.add_parser("play", help="play in the terminal against bots")
     _add_setup(play, seed_help="the deal's seed (default: a fresh one)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    _add_bots(play, others="the other opponents play")
     play.set_defaults(handler=_play)
 
     games = commands.add_parser("games", help="list the games and their presets")

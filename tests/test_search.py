@@ -1,0 +1,185 @@
+"""ISMCTS and PIMC over the protocol: legal, reproducible choices from the observation alone, in
+every game and in Match (a game of one's own); stronger than random play."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import fourgames
+from fourgames.bots import Bot, RandomBot, simulate
+from fourgames.search import ISMCTSBot, PIMCBot, outcome
+from fourgames.testing import reference as match
+
+GAMES: list[Any] = [match, *(fourgames.get_game(game_id) for game_id in sorted(fourgames.GAMES))]
+IDS = [game.GAME_ID for game in GAMES]
+
+
+def _players(game: Any) -> int:
+    return 3 if game.INFO.cooperative else min(2, game.INFO.max_players)
+
+
+def _small_bots(game: Any) -> list[Bot]:
+    """Search bots with budgets small enough for every game (Vier Felder's games are long)."""
+    if game.GAME_ID == "vier-felder":
+        return [
+            ISMCTSBot(game, iterations=6, max_rollout=40),
+            PIMCBot(game, worlds=2, rollouts=1, max_rollout=40),
+        ]
+    return [ISMCTSBot(game, iterations=30), PIMCBot(game, worlds=3, rollouts=2)]
+
+
+def _position(game: Any, seed: int, moves: int) -> Any:
+    """A position ``moves`` random actions into a seeded game (or earlier, at a choice of the
+    mover between at least two actions once past half of them)."""
+    players = _players(game)
+    state = game.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for step in range(moves):
+        legal = game.legal_actions(state)
+        if not legal or (step >= moves // 2 and len(legal) > 1):
+            break
+        state = game.apply(state, legal[int(rng.random() * len(legal))])
+    return state
+
+
+def _choice_position(game: Any, seed: int) -> Any:
+    """A position with a real choice: two or more legal actions."""
+    for k in range(50):
+        state = _position(game, seed + k, 12)
+        if len(game.legal_actions(state)) > 1:
+            return state
+    raise AssertionError("no position with a choice")
+
+
+def _view(state: Any) -> tuple[Any, tuple[Any, ...]]:
+    """The Match mover's observation and the legal actions."""
+    mover = match.current_player(state)
+    assert mover is not None
+    return match.observe(state, mover), match.legal_actions(state)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_search_bots_choose_legal_actions_reproducibly(game: Any) -> None:
+    state = _choice_position(game, 3)
+    mover = game.current_player(state)
+    legal = game.legal_actions(state)
+    for bot in _small_bots(game):
+        seen = game.observe(state, mover)
+        choice = bot.choose(seen, legal, random.Random(7))
+        assert choice in legal
+        assert bot.choose(game.observe(state, mover), legal, random.Random(7)) == choice
+
+
+HIDDEN = [game for game in GAMES if not game.INFO.perfect_information]
+
+
+@pytest.mark.parametrize("game", HIDDEN, ids=[game.GAME_ID for game in HIDDEN])
+def test_search_bots_choose_alike_when_only_hidden_cards_differ(game: Any) -> None:
+    state = _choice_position(game, 11)
+    mover = game.current_player(state)
+    seen = game.observe(state, mover)
+    rng = random.Random(2)
+    other = next(
+        sample for sample in (game.sample_state(seen, rng) for _ in range(50)) if sample != state
+    )
+    assert game.observe(other, mover) == seen  # the mover cannot tell the two apart
+    legal = game.legal_actions(state)
+    assert game.legal_actions(other) == legal
+    for bot in _small_bots(game):
+        first = bot.choose(game.observe(state, mover), legal, random.Random(5))
+        second = bot.choose(game.observe(other, mover), legal, random.Random(5))
+        assert first == second
+
+
+def test_different_rngs_may_choose_differently() -> None:
+    state = _choice_position(match, 1)
+    while len(match.legal_actions(state)) < 3:
+        state = match.apply(state, match.legal_actions(state)[-1])
+    seen, legal = _view(state)
+    for bot in (ISMCTSBot(match, iterations=4), PIMCBot(match, worlds=1, rollouts=1)):
+        choices = {bot.choose(seen, legal, random.Random(seed)) for seed in range(20)}
+        assert len(choices) > 1
+
+
+def test_a_single_legal_action_is_played_at_once() -> None:
+    rng = random.Random(1)
+    before = rng.getstate()
+    for bot in (ISMCTSBot(match), PIMCBot(match)):
+        assert bot.choose(None, ("only",), rng) == "only"
+    assert rng.getstate() == before
+
+
+def test_search_ignores_the_global_random() -> None:
+    state = _choice_position(match, 5)
+    seen, legal = _view(state)
+    bot = ISMCTSBot(match, iterations=20)
+    random.seed(1)
+    first = bot.choose(seen, legal, random.Random(3))
+    random.seed(2)
+    assert bot.choose(seen, legal, random.Random(3)) == first
+
+
+def test_a_budget_in_seconds_runs_at_least_one_iteration() -> None:
+    state = _choice_position(match, 2)
+    seen, legal = _view(state)
+    assert ISMCTSBot(match, seconds=0.02).choose(seen, legal, random.Random(1)) in legal
+    assert PIMCBot(match, seconds=0.02, rollouts=1).choose(seen, legal, random.Random(1)) in legal
+
+
+def test_a_rollout_bot_and_a_rollout_cap() -> None:
+    state = _choice_position(match, 4)
+    seen, legal = _view(state)
+    for bot in (
+        ISMCTSBot(match, iterations=10, rollout=RandomBot(), max_rollout=3),
+        PIMCBot(match, worlds=2, rollouts=2, rollout=RandomBot(), max_rollout=1),
+    ):
+        assert bot.choose(seen, legal, random.Random(1)) in legal
+
+
+def test_budgets_are_checked() -> None:
+    for bad in ({"iterations": 0}, {"seconds": 0.0}, {"c": -1.0}, {"score_weight": 1.5}):
+        with pytest.raises(ValueError, match="must be"):
+            ISMCTSBot(match, **bad)
+    with pytest.raises(ValueError, match="whole number"):
+        PIMCBot(match, rollouts=0)
+
+
+def test_outcome_rewards_wins_shares_and_the_team() -> None:
+    final, _ = fourgames.bots.play_game(match, 3, seed=3)
+    results, terms = outcome(match, final, 3)
+    won = match.winners(final)
+    assert results == tuple(1 / len(won) if p in won else 0.0 for p in range(3))
+    assert all(terms[p] == 0 for p in won) or len(won) == 1
+    minuten = fourgames.get_game("viereinhalb-minuten")
+    final, _ = fourgames.bots.play_game(minuten, 3, seed=1)
+    results, terms = outcome(minuten, final, 3)
+    assert len(set(results)) == 1  # the team wins or loses together
+    assert terms == (sum(minuten.scores(final)) / 3,) * 3
+    solitaire = fourgames.get_game("vier-jahreszeiten")
+    final, _ = fourgames.bots.play_game(solitaire, 1, seed=1)
+    results, terms = outcome(solitaire, final, 1)
+    assert results == ((1.0,) if solitaire.winners(final) else (0.0,))
+    assert terms == (float(solitaire.scores(final)[0]),)
+
+
+def test_ismcts_beats_random_in_match() -> None:
+    result = simulate(match, 2, 30, seed=1, bots=[ISMCTSBot(match, iterations=8), RandomBot()])
+    assert result.wins[0] >= 0.6 * 30, result.wins  # 24 of 30 when measured
+
+
+def test_ismcts_beats_random_in_all_fours() -> None:
+    all_fours = fourgames.get_game("all-fours")
+    bots: list[Bot] = [ISMCTSBot(all_fours, iterations=12), RandomBot()]
+    result = simulate(all_fours, 2, 30, seed=1, bots=bots)
+    assert result.wins[0] >= 0.6 * 30, result.wins  # 21 of 30 when measured
+
+
+def test_the_cooperative_team_of_search_bots_plays_a_whole_game() -> None:
+    minuten = fourgames.get_game("viereinhalb-minuten")
+    bots: list[Bot] = [ISMCTSBot(minuten, iterations=3, max_rollout=20)] * 3
+    final, record = fourgames.bots.play_game(minuten, 3, seed=2, bots=bots)
+    assert minuten.is_terminal(final)
+    assert len(record.actions) > 0
