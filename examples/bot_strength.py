@@ -1,0 +1,164 @@
+"""The strength ladder: bots of the registry against each other, with 95% intervals.
+
+Competitive games: every pair of bots meets on the same deals, the first bot in each seat (or
+side, where partners share one) in turn and the second in the others, so every deal is played
+with the seats swapped and luck of the deal cancels out. A game counts 1 for the bot whose
+seat is among the winners alone, ½ each when both are. The cooperative game (4½ Minuten):
+each bot plays as the whole team; the team's win rate and mean penalty. The solitaire: each
+bot plays every deal; its win rate. Win rates carry Wilson 95% intervals, means a normal 95%
+interval, and every bot's time per move is printed beside its figures.
+
+Run: python examples/bot_strength.py GAME [--players N] [--deals N] [--seed S] [SPEC ...]
+(specs as `fourgames.bots.get_bot` reads them, e.g. ``random heuristic ismcts:iterations=200``)
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+import fourgames
+from fourgames.bots import Bot, get_bot, play_game
+from fourgames.shuffle import derive_seed
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the normal distribution."""
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    """The Wilson score 95% interval of a win rate ``wins / games``."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    middle = (rate + Z95**2 / (2 * games)) / (1 + Z95**2 / games)
+    half = (
+        Z95
+        / (1 + Z95**2 / games)
+        * math.sqrt(rate * (1 - rate) / games + Z95**2 / (4 * games**2))
+    )
+    return max(0.0, middle - half), min(1.0, middle + half)
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its normal 95% interval."""
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * spread / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+@attrs.define
+class Timed:
+    """A bot whose moves are counted and timed."""
+
+    bot: Bot
+    moves: int = 0
+    seconds: float = 0.0
+
+    def choose(self, observation: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
+        """The bot's choice, timed."""
+        start = time.perf_counter()
+        try:
+            return self.bot.choose(observation, legal_actions, rng)
+        finally:
+            self.seconds += time.perf_counter() - start
+            self.moves += 1
+
+    @property
+    def per_move(self) -> str:
+        """Mean time per move, as text."""
+        return f"{1e3 * self.seconds / max(1, self.moves):.2f} ms/move"
+
+
+def sides(game: Any, players: int) -> list[list[int]]:
+    """The seats of each side: partners share a side where the game has `side_of`."""
+    side_of = getattr(game, "side_of", None)
+    if side_of is None:
+        return [[seat] for seat in range(players)]
+    found: dict[int, list[int]] = {}
+    for seat in range(players):
+        found.setdefault(side_of(seat, players), []).append(seat)
+    return list(found.values())
+
+
+def head_to_head(
+    game: Any, players: int, specs: tuple[str, str], deals: int, seed: int, options: Any
+) -> str:
+    """The line of one pairing: the first bot's score share over every deal and side."""
+    first, second = (Timed(get_bot(spec, game)) for spec in specs)
+    points = 0.0
+    games = 0
+    for deal in range(deals):
+        deal_seed = derive_seed(seed, "deal", deal)
+        for side in sides(game, players):
+            seats: list[Bot] = [first if seat in side else second for seat in range(players)]
+            final, _ = play_game(game, players, seed=deal_seed, options=options, bots=seats)
+            won = game.winners(final)
+            mine, theirs = bool(won & set(side)), bool(won - set(side))
+            points += 1.0 if mine and not theirs else 0.5 if mine else 0.0
+            games += 1
+    low, high = wilson(points, games)
+    return (
+        f"{specs[0]:>28} vs {specs[1]:<28} {100 * points / games:6.1f}%"
+        f"  [{100 * low:5.1f}, {100 * high:5.1f}]  {games:>5} games"
+        f"  {first.per_move} / {second.per_move}"
+    )
+
+
+def team(game: Any, players: int, spec: str, deals: int, seed: int, options: Any) -> str:
+    """The line of one bot playing every seat: win rate and mean score."""
+    bot = Timed(get_bot(spec, game))
+    wins = 0
+    scores: list[float] = []
+    for deal in range(deals):
+        final, _ = play_game(
+            game,
+            players,
+            seed=derive_seed(seed, "deal", deal),
+            options=options,
+            bots=[bot] * players,
+        )
+        wins += bool(game.winners(final))
+        scores.append(game.scores(final)[0])
+    low, high = wilson(wins, deals)
+    mean, mean_low, mean_high = mean_interval(scores)
+    return (
+        f"{spec:>28}  won {100 * wins / deals:6.1f}%  [{100 * low:5.1f}, {100 * high:5.1f}]"
+        f"  mean score {mean:8.2f}  [{mean_low:8.2f}, {mean_high:8.2f}]"
+        f"  {deals:>5} games  {bot.per_move}"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Play the ladder and print it."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(fourgames.GAMES))
+    parser.add_argument("specs", nargs="*", help="bot specs (default: random heuristic)")
+    parser.add_argument("--players", type=int, help="seats (default: the fewest the game has)")
+    parser.add_argument("--deals", type=int, default=100, help="deals per pairing (default 100)")
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the deals")
+    parser.add_argument("--preset", help="the game's preset (default: its rulebook)")
+    args = parser.parse_args(argv)
+    game = fourgames.get_game(args.game)
+    players = args.players or game.MIN_PLAYERS
+    options = game.INFO.presets[args.preset] if args.preset else None
+    specs = args.specs or ["random", "heuristic"]
+    print(f"{game.INFO.name}, {players} players, {args.deals} deals, seed {args.seed}")
+    if players == 1 or game.INFO.cooperative:
+        for spec in specs:
+            print(team(game, players, spec, args.deals, args.seed, options))
+        return
+    for pair in itertools.combinations(specs, 2):
+        print(head_to_head(game, players, pair, args.deals, args.seed, options))
+
+
+if __name__ == "__main__":
+    main()
