@@ -146,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=100, help="deals per pairing (default 100)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the deals")
     parser.add_argument("--preset", help="the game's preset (default: its rulebook)")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
     game = fourgames.get_game(args.game)
     players = args.players or game.MIN_PLAYERS
     options = game.INFO.presets[args.preset] if args.preset else None
