@@ -368,6 +368,8 @@ _NO_HARVESTS: Final[list[Action]] = []
 """The harvests of a card whose values no group and no stockpile of the field has (never
 changed: read only)."""
 _EMPTY: Final[frozenset[Card]] = frozenset()
+_ONLY_EMPTY: Final[list[frozenset[Card]]] = [_EMPTY]
+_NO_STOCKPILES: Final[frozenset[Stockpile]] = frozenset()
 _RANK_VALUES: Final = {r: ((1, 14) if r is Rank.ACE else (int(r),)) for r in Rank}
 
 Taken: TypeAlias = tuple[frozenset[Card], frozenset[Stockpile]]
@@ -562,26 +564,26 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[
     or an EQUAL stockpile (new, extended or merged)."""
     out: list[Built] = []
     piles, counts, cards, memo = info.piles, info.counts, info.loose, info.combos
+    summing_to = _sums_table(counts)  # the sub-vectors by their sum: every sum here is 0..14
     low = values[0]
-    no_piles: frozenset[Stockpile] = frozenset()
     # new SUM: p + ≥ 1 loose cards = V (aces as 1)
     if value - low >= 1:
-        for vec in _sum_vectors(counts, value - low):
-            out.extend((loose, no_piles, value) for loose in _expand(vec, cards, memo))
+        for vec in summing_to[value - low]:
+            out += [(loose, _NO_STOCKPILES, value) for loose in _expand(vec, cards, memo)]
     # raise a SUM stockpile S: S + p + optional loose cards = V (§16.13)
     for pile in piles:
         if pile.kind is Kind.SUM and value - pile.value - low >= 0:
             single = frozenset((pile,))
-            for vec in _sum_vectors(counts, value - pile.value - low):
-                loose_sets = _expand(vec, cards, memo) if vec else [_EMPTY]
-                out.extend((loose, single, value) for loose in loose_sets)
+            for vec in summing_to[value - pile.value - low]:
+                loose_sets = _expand(vec, cards, memo) if vec else _ONLY_EMPTY
+                out += [(loose, single, value) for loose in loose_sets]
     # EQUAL: p's group (p alone or p + loose cards) + further loose groups + stockpiles of V
     several: dict[int, bool] = {}
     groups = _reachable(counts, value)
     for pv in values:
         if pv > value:
             continue
-        for g0 in _sum_vectors(counts, value - pv):
+        for g0 in summing_to[value - pv]:
             several.setdefault(g0, False)
             bound = (counts - g0) | _HIGH
             for r in groups:  # the groups below counts − g0, in their order there
@@ -591,10 +593,10 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[
         return out
     equal_piles = info.pile_sets(value)
     for vec, has_two_groups in several.items():
-        loose_sets = _expand(vec, cards, memo) if vec else [_EMPTY]
+        loose_sets = _expand(vec, cards, memo) if vec else _ONLY_EMPTY
         for ps in equal_piles:
             if ps or has_two_groups:
-                out.extend((loose, ps, value) for loose in loose_sets)
+                out += [(loose, ps, value) for loose in loose_sets]
     return out
 
 
