@@ -1,7 +1,8 @@
-"""The listing's fast paths agree with the rules they accelerate: its tables with
+"""The fast paths agree with the rules they accelerate: the listing's tables with
 `_fits_foundation` and `_fits_on`, its short cut through the guard with `_guard_allows`, the
-remembered configurations with `canonical`, and the whole listing with every action `check`
-accepts, in the documented order."""
+remembered configurations with `canonical`, the whole listing with every action `check`
+accepts, in the documented order, and the guard's set that a progress move keeps with the one
+`_settle` makes."""
 
 from __future__ import annotations
 
@@ -126,3 +127,29 @@ def _playouts_with(*, forget: bool) -> list[tuple[vj.State, tuple[vj.Action, ...
 def test_the_remembered_configurations_are_canonical_and_change_no_result() -> None:
     assert _playouts_with(forget=True) == _playouts_with(forget=False)
     assert _rules._config.cache_info().currsize <= 1024
+
+
+@pytest.mark.parametrize("options", _OPTIONS, ids=repr)
+def test_one_configuration_seen_is_the_current_one(options: vj.Options) -> None:
+    """`_only_here` reads ``len(seen) == 1``: ``seen`` always holds the current tableau."""
+    for state in _positions(options, 2):
+        alone = state.seen == {vj.canonical(state.piles)}
+        assert _rules._only_here(state) == alone
+        assert vj.canonical(state.piles) in state.seen or not options.guard
+
+
+@pytest.mark.parametrize("options", _OPTIONS, ids=repr)
+def test_a_progress_move_keeps_the_guards_set_as_settle_makes_it(options: vj.Options) -> None:
+    """`_after_progress` keeps ``seen`` for a tableau it leaves alone; `_settle` agrees."""
+    kept = 0
+    for state in _positions(options, 2):
+        if not state.stock:
+            continue
+        stock, waste = state.stock[1:], (*state.waste, state.stock[0])
+        fast = _rules._after_progress(state, state.piles, state.foundations, stock, waste)
+        plain = _rules._settle(
+            options, state.seed, state.base, state.piles, state.foundations, stock, waste, None
+        )
+        assert fast == plain
+        kept += fast.seen is state.seen
+    assert kept or not options.guard or options.czarina

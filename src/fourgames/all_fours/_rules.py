@@ -46,6 +46,14 @@ CARD_POINTS: Final[Mapping[Rank, int]] = MappingProxyType(
     {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 )
 _POINTS: Final = {card: CARD_POINTS.get(card.rank, 0) for card in DECK_52}
+_RANK: Final = {card: card.rank for card in DECK_52}
+_CARDS_OF: Final = {suit: frozenset(card for card in DECK_52 if card.suit is suit) for suit in Suit}
+"""The thirteen cards of each suit."""
+_SUITED: Final = {card: _CARDS_OF[card.suit] for card in DECK_52}
+"""The thirteen cards of a card's suit, keyed by the card (cards hash fast, suits do not)."""
+_HAND_ORDER: Final = {card: place for place, card in enumerate(sorted(DECK_52))}.__getitem__
+"""A card's place in a sorted hand (rank, then suit): ``sorted(hand, key=_HAND_ORDER)`` is
+``sorted(hand)`` without a comparison call per pair of cards."""
 
 
 # --- Options and presets (§9) -------------------------------------------------------------------
@@ -202,6 +210,16 @@ class Phase(enum.Enum):
     """A side reached the target (§8)."""
 
 
+# The phases as module constants for the paths taken at every decision: CPython 3.11 reads an
+# enum member through its class (``Phase.PLAY``) by the metaclass's ``__getattr__`` hook, about
+# ten times slower than a global.
+_PHASE_BEGGING: Final = Phase.BEGGING
+_PHASE_ANSWER: Final = Phase.ANSWER
+_PHASE_DISCARD: Final = Phase.DISCARD
+_PHASE_PLAY: Final = Phase.PLAY
+_PHASE_OVER: Final = Phase.OVER
+
+
 class Begging(enum.Enum):
     """How the trump of the current hand was settled (public)."""
 
@@ -227,7 +245,7 @@ class AwardKind(enum.Enum):
     GAME = "game"
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Award:
     """One line of the score sheet: ``points`` to ``side`` for ``kind``."""
 
@@ -237,7 +255,7 @@ class Award:
     points: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Trick:
     """A finished trick: who led, the cards in play order, who won it."""
 
@@ -246,7 +264,7 @@ class Trick:
     winner: int
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class HandSheet:
     """The score-sheet entry of one finished hand (public history)."""
 
@@ -300,6 +318,9 @@ class State:
 _State: Final = builder(State)
 _evolve: Final = evolver(State)
 """`State`'s constructor for the hot path: the same states, without attrs' per-field calls."""
+_Award: Final = builder(Award)
+_Trick: Final = builder(Trick)
+_HandSheet: Final = builder(HandSheet)
 
 
 # --- Seats and sides (§1) -----------------------------------------------------------------------
@@ -323,15 +344,30 @@ def _sides(players: int) -> int:
     return 2 if players == 4 else players
 
 
+_SIDE_OF: Final = {
+    players: tuple(side_of(seat, players) for seat in range(players))
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
+"""Each seat's side, by the number of players."""
+
+
 def _eldest(state: State) -> int:
-    return _next(state.dealer, _players(state), state.options)
+    return _SEAT_ORDERS[state.dealer, len(state.hands), state.options.trinidad][1]
 
 
 def _seat_order(start: int, players: int, options: Options) -> tuple[int, ...]:
-    order = [start]
-    for _ in range(players - 1):
-        order.append(_next(order[-1], players, options))
-    return tuple(order)
+    """Every seat once, from ``start`` on in the direction of play (§1, §9.3)."""
+    return _SEAT_ORDERS[start, players, options.trinidad]
+
+
+_SEAT_ORDERS: Final = {
+    (start, players, trinidad): tuple(
+        (start - step if trinidad else start + step) % players for step in range(players)
+    )
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    for start in range(players)
+    for trinidad in (False, True)
+}
 
 
 # --- Setup and the deal (§2, §3) ----------------------------------------------------------------
@@ -472,16 +508,17 @@ def _deal(
     deck: tuple[Card, ...],
     players: int,
 ) -> State:
-    # §3.2: two rounds of three, eldest first, dealer last
+    # §3.2: two rounds of three, eldest first, dealer last: the k-th seat in the order of
+    # play gets the k-th three cards of each round
     order = _seat_order(_next(dealer, players, options), players, options)
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    top = 0
-    for _ in range(2):
-        for seat in order:
-            hands[seat].extend(deck[top : top + ROUND])
-            top += ROUND
+    second = ROUND * players  # where the second round starts
+    hands: list[tuple[Card, ...]] = [()] * players
+    for k, seat in enumerate(order):
+        first, again = ROUND * k, second + ROUND * k
+        hands[seat] = _sorted_hand(deck[first : first + ROUND] + deck[again : again + ROUND])
+    top = 2 * second
     eldest = order[0]
-    sorted_hands = tuple(tuple(sorted(hand)) for hand in hands)
+    sorted_hands = tuple(hands)
     empty = ((),) * players
     if options.blind:  # §9.2: no turn-up; the first lead sets trump
         return _State(
@@ -493,7 +530,7 @@ def _deal(
     phase = Phase.BEGGING
     if turnup.rank is Rank.JACK:  # §3.4: the dealer's side scores a turned jack at once
         side = side_of(dealer, players)
-        awards = (Award(AwardKind.TURNED_JACK, side, 1),)
+        awards = (_Award(AwardKind.TURNED_JACK, side, 1),)
         scores = _add(scores, side, 1)
         if scores[side] >= target_of(options):
             phase = Phase.OVER  # §8: begging does not happen
@@ -507,38 +544,45 @@ def _add(scores: tuple[int, ...], side: int, points: int) -> tuple[int, ...]:
     return (*scores[:side], scores[side] + points, *scores[side + 1 :])
 
 
+def _sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=_HAND_ORDER))
+
+
 # --- Whose turn --------------------------------------------------------------------------------
 
 
 def current_player(state: State) -> int | None:
     """Who chooses the next action; ``None`` iff the game is over."""
     phase = state.phase
-    if phase is Phase.PLAY:
-        step = -len(state.trick) if state.options.trinidad else len(state.trick)
-        return (state.leader + step) % len(state.hands)
-    if phase is Phase.BEGGING:
+    if phase is _PHASE_PLAY:
+        return _to_play(state)
+    if phase is _PHASE_BEGGING:
         return _eldest(state)
-    if phase is Phase.ANSWER:
+    if phase is _PHASE_ANSWER:
         return state.dealer
-    if phase is Phase.DISCARD:
+    if phase is _PHASE_DISCARD:
         return _discarder(state)
     return None
 
 
+def _to_play(state: State) -> int:
+    # §5, §9.3: the leader, then each player in the direction of play
+    leader, played = state.leader, len(state.trick)
+    return (leader - played if state.options.trinidad else leader + played) % len(state.hands)
+
+
 def _discarder(state: State) -> int:
     # §4.3: eldest first, then in play direction, each down to six
-    players = _players(state)
-    seat = _eldest(state)
-    for _ in range(players):
-        if len(state.hands[seat]) > HAND_SIZE:
+    hands = state.hands
+    for seat in _SEAT_ORDERS[_eldest(state), len(hands), state.options.trinidad]:
+        if len(hands[seat]) > HAND_SIZE:
             return seat
-        seat = _next(seat, players, state.options)
     raise FormatError("nobody has to discard in the discard phase")
 
 
 def is_terminal(state: State) -> bool:
     """Whether a side has reached the target (§8)."""
-    return state.phase is Phase.OVER
+    return state.phase is _PHASE_OVER
 
 
 def events(state: State) -> tuple[Action, ...]:
@@ -552,28 +596,25 @@ def events(state: State) -> tuple[Action, ...]:
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action once, in a fixed order (cards in deck order); empty iff over."""
     phase = state.phase
-    if phase is Phase.PLAY:
+    if phase is _PHASE_PLAY:
         return tuple(map(_PLAY.__getitem__, _playable(state)))
-    if phase is Phase.DISCARD:
+    if phase is _PHASE_DISCARD:
         return tuple(map(_DISCARD.__getitem__, state.hands[_discarder(state)]))
-    if phase is Phase.BEGGING:
+    if phase is _PHASE_BEGGING:
         return _BEGGING
-    if phase is Phase.ANSWER:
+    if phase is _PHASE_ANSWER:
         return _ANSWERS if _gift_allowed(state) is None else _FORCED_RUN
     return ()
 
 
 def _playable(state: State) -> tuple[Card, ...]:
     # §5: follow suit or trump; void in the led suit, anything
-    hand = state.hands[current_player(state) or 0]
-    if not state.trick:
+    hand = state.hands[_to_play(state)]
+    trick = state.trick
+    if not trick or _SUITED[trick[0]].isdisjoint(hand):
         return hand
-    led = state.trick[0].suit
-    trump = state.trump
-    for card in hand:
-        if card.suit is led:
-            return tuple(card for card in hand if card.suit is led or card.suit is trump)
-    return hand
+    led, trump = trick[0].suit, state.trump
+    return tuple([card for card in hand if card.suit is led or card.suit is trump])
 
 
 def _gift_recipients(state: State) -> tuple[int, ...]:
@@ -654,7 +695,7 @@ def _give(state: State, action: Give) -> State:
     awards = state.awards
     for side in _gift_recipients(state):
         scores = _add(scores, side, 1)
-        awards = (*awards, Award(AwardKind.GIFT, side, 1))
+        awards = (*awards, _Award(AwardKind.GIFT, side, 1))
     # §4.2, E7: both gifts first, then one check of the target
     over = max(scores) >= target_of(state.options)
     return _evolve(
@@ -698,7 +739,7 @@ def _run(state: State, action: Run) -> State:
     if turnup.rank is Rank.JACK:  # §4.2: only the trump-setting jack scores
         side = side_of(state.dealer, players)
         scores = _add(scores, side, 1)
-        awards = (*awards, Award(AwardKind.RUNNING_JACK, side, 1))
+        awards = (*awards, _Award(AwardKind.RUNNING_JACK, side, 1))
         if scores[side] >= target_of(options):
             phase = Phase.OVER
     return _evolve(
@@ -706,7 +747,7 @@ def _run(state: State, action: Run) -> State:
         phase=phase,
         scores=scores,
         awards=awards,
-        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        hands=tuple(map(_sorted_hand, hands)),
         stock=stock,
         turnups=turnups,
         trump=turnup.suit,
@@ -715,7 +756,7 @@ def _run(state: State, action: Run) -> State:
 
 
 def _throw_in(state: State, turnups: tuple[Card, ...]) -> State:
-    sheet = HandSheet(
+    sheet = _HandSheet(
         state.hand_number, state.dealer, turnups, None, Begging.RAN, state.awards, (), True
     )
     return _next_deal(state, state.scores, state.dealer, sheet)
@@ -741,8 +782,8 @@ def _next_deal(state: State, scores: tuple[int, ...], dealer: int, sheet: HandSh
 
 def _check_discard(state: State, action: Discard) -> None:
     card = action.card
-    _check_not_over(state, "discard")
-    if state.phase is not Phase.DISCARD:
+    if state.phase is not _PHASE_DISCARD:
+        _check_not_over(state, "discard")
         raise IllegalActionError("cards are discarded only after running the cards", rule="§4.3")
     seat = _discarder(state)
     if card not in state.hands[seat]:
@@ -753,11 +794,13 @@ def _discard(state: State, action: Discard) -> State:
     card = action.card
     seat = _discarder(state)
     hands = _without(state.hands, seat, card)
-    discards = tuple((*pile, card) if i == seat else pile for i, pile in enumerate(state.discards))
-    done = all(len(hand) == HAND_SIZE for hand in hands)
+    piles = list(state.discards)
+    piles[seat] = (*piles[seat], card)
+    discards = tuple(piles)
+    done = max(map(len, hands)) == HAND_SIZE  # everyone is back to six
     return _State(
         state.options, state.seed, state.hand_number, state.dealer,
-        Phase.PLAY if done else Phase.DISCARD, state.scores, hands, state.stock, state.turnups,
+        _PHASE_PLAY if done else _PHASE_DISCARD, state.scores, hands, state.stock, state.turnups,
         state.trump, state.begging, discards, state.leader, state.trick, state.tricks,
         state.awards, state.history,
     )  # fmt: skip
@@ -768,19 +811,19 @@ def _discard(state: State, action: Discard) -> State:
 
 def _check_play(state: State, action: Play) -> None:
     card = action.card
-    _check_not_over(state, "play")
-    if state.phase is not Phase.PLAY:
+    if state.phase is not _PHASE_PLAY:
+        _check_not_over(state, "play")
         raise IllegalActionError("no trick is being played yet", rule="§5")
-    seat = current_player(state)
-    assert seat is not None
+    seat = _to_play(state)
     hand = state.hands[seat]
     if card not in hand:
         raise IllegalActionError(f"{card} is not in player {seat}'s hand", rule="§5")
-    if not state.trick:
+    trick = state.trick
+    if not trick:
         return  # the leader plays any card
-    led = state.trick[0].suit
+    led = trick[0].suit
     suit = card.suit
-    if suit is not led and suit is not state.trump and any(held.suit is led for held in hand):
+    if suit is not led and suit is not state.trump and not _SUITED[trick[0]].isdisjoint(hand):
         raise IllegalActionError(
             f"player {seat} holds {led.symbol} and must follow suit or trump, not play {card}",
             rule="§5",
@@ -798,26 +841,25 @@ def trick_winner(cards_: Sequence[Card], leader: int, trump: Suit | None, player
                 best = i
         elif card.suit is trump:
             best = i
-    seat = leader
-    for _ in range(best):
-        seat = _next(seat, players, options)
-    return seat
+    return _seat_order(leader, players, options)[best]
 
 
 def _without(
     hands: tuple[tuple[Card, ...], ...], seat: int, card: Card
 ) -> tuple[tuple[Card, ...], ...]:
+    """The hands after player ``seat`` lays ``card`` away."""
+    changed = list(hands)
     hand = hands[seat]
     i = hand.index(card)
-    return (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+    changed[seat] = hand[:i] + hand[i + 1 :]
+    return tuple(changed)
 
 
 def _play(state: State, action: Play) -> State:
     card = action.card
     players = len(state.hands)
     options = state.options
-    seat = current_player(state)
-    assert seat is not None
+    seat = _to_play(state)
     trump = state.trump
     if trump is None:  # §9.2: the first card led sets trump in Pitch
         trump = card.suit
@@ -827,7 +869,7 @@ def _play(state: State, action: Play) -> State:
     tricks = state.tricks
     if len(trick) == players:
         winner = trick_winner(trick, leader, trump, players, options)
-        tricks = (*tricks, Trick(leader, trick, winner))
+        tricks = (*tricks, _Trick(leader, trick, winner))
         trick, leader = (), winner
     played = _State(
         options, state.seed, state.hand_number, state.dealer, state.phase, state.scores, hands,
@@ -865,33 +907,29 @@ def card_points(state: State | Observation) -> tuple[int, ...]:
     """Each side's card points in the tricks it won this hand (§6.2 Game, A1)."""
     players = state.players if isinstance(state, Observation) else len(state.hands)
     totals = [0] * _sides(players)
+    side_of_seat, points = _SIDE_OF[players], _POINTS.__getitem__
     for trick in state.tricks:
-        totals[side_of(trick.winner, players)] += sum(_POINTS[card] for card in trick.cards)
+        totals[side_of_seat[trick.winner]] += sum(map(points, trick.cards))
     return tuple(totals)
 
 
-def _played_by(state: State) -> dict[Card, int]:
-    players = _players(state)
+def _trumps_in_play(state: State) -> dict[Card, int]:
+    """Each trump in play at the end of the hand and the player it was dealt to: the trumps of
+    the tricks and, by default, the trumps discarded; never the turn-ups (§6.1)."""
+    if state.trump is None:
+        return {}
+    trumps = _CARDS_OF[state.trump]
+    players, trinidad = len(state.hands), state.options.trinidad
     owner: dict[Card, int] = {}
     for trick in state.tricks:
-        seat = trick.leader
-        for card in trick.cards:
-            owner[card] = seat
-            seat = _next(seat, players, state.options)
-    return owner
-
-
-def _trumps_in_play(state: State) -> dict[Card, int]:
-    # §6.1: dealt cards (default) or the cards held when trick play started; never turn-ups
-    owner = _played_by(state)
-    for seat, hand in enumerate(state.hands):
-        for card in hand:
-            owner[card] = seat
-    if state.options.in_play is InPlay.DEALT:
+        for card in trumps.intersection(trick.cards):
+            seats = _SEAT_ORDERS[trick.leader, players, trinidad]
+            owner[card] = seats[trick.cards.index(card)]
+    if any(state.discards) and state.options.in_play is InPlay.DEALT:
         for seat, pile in enumerate(state.discards):
-            for card in pile:
+            for card in trumps.intersection(pile):
                 owner[card] = seat
-    return {card: seat for card, seat in owner.items() if card.suit is state.trump}
+    return owner
 
 
 def game_winner(totals: Sequence[int], dealer: int, players: int, options: Options) -> int | None:
@@ -926,14 +964,14 @@ def _score_hand(state: State) -> State:
     def award(kind: AwardKind, side: int, points: int) -> bool:
         nonlocal scores, awards
         scores = _add(scores, side, points)
-        awards = (*awards, Award(kind, side, points))
+        awards = (*awards, _Award(kind, side, points))
         return scores[side] >= target  # §6.2, §8: check after each award
 
     over = False
     trumps = _trumps_in_play(state)
     if trumps:
-        high = max(trumps, key=lambda card: card.rank)
-        low = min(trumps, key=lambda card: card.rank)
+        high = max(trumps, key=_RANK.__getitem__)
+        low = min(trumps, key=_RANK.__getitem__)
         over = award(AwardKind.HIGH, side_of(trumps[high], players), 1) or award(
             AwardKind.LOW, side_of(trumps[low], players), 1
         )
@@ -941,7 +979,7 @@ def _score_hand(state: State) -> State:
         jack = Card(Rank.JACK, state.trump) if state.trump is not None else None
         for trick in state.tricks:
             if jack in trick.cards:
-                owner = _played_by(state)[jack]
+                owner = trumps[jack]  # the player who played it
                 side = side_of(trick.winner, players)
                 if state.options.trinidad and side != side_of(owner, players):
                     over = award(AwardKind.HANG_JACK, side, 3)  # §9.3, A25, A26
@@ -954,8 +992,15 @@ def _score_hand(state: State) -> State:
             over = award(AwardKind.GAME, game, 1)
     if over:
         return _evolve(state, phase=Phase.OVER, scores=scores, awards=awards)
-    sheet = HandSheet(
-        state.hand_number, state.dealer, state.turnups, state.trump, state.begging, awards, totals
+    sheet = _HandSheet(
+        state.hand_number,
+        state.dealer,
+        state.turnups,
+        state.trump,
+        state.begging,
+        awards,
+        totals,
+        False,
     )
     # §7: the deal passes to next(dealer)
     return _next_deal(state, scores, _next(state.dealer, players, state.options), sheet)

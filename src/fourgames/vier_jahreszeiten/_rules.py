@@ -444,7 +444,7 @@ _TARGET_KEY: Final[dict[Card, tuple[int, bool]]] = {c: (_RANK[c], _RED[c]) for c
 
 
 def _fit_table(state: State) -> dict[Card, tuple[tuple[int, bool], ...]]:
-    return _FITS[state.options.layout is Layout.SIMPLICITY, _cross_wraps(state)]
+    return _FITS[state.options.layout is _SIMPLICITY, _cross_wraps(state)]
 
 
 def _fit_keys(card: Card, simplicity: bool, wrap: bool) -> tuple[tuple[int, bool], ...]:
@@ -552,6 +552,11 @@ _TOP_KEY: Final = {s: {c: _top_key(c, s) for c in DECK_52} for s in (False, True
 _WANTED_KEY: Final = {
     (s, w): {c: _wanted_key(c, s, w) for c in DECK_52} for s in (False, True) for w in (False, True)
 }
+# The members the listing compares with, as module constants: CPython 3.11 reads an enum member
+# through its class (``Layout.SIMPLICITY``) by the metaclass's ``__getattr__`` hook, about ten
+# times slower than a global.
+_SIMPLICITY: Final = Layout.SIMPLICITY
+_WHOLE: Final = RunMove.WHOLE
 
 
 def _in_pile_order(onto: Sequence[int], spaces: list[int]) -> Sequence[int]:
@@ -564,9 +569,12 @@ def _in_pile_order(onto: Sequence[int], spaces: list[int]) -> Sequence[int]:
 
 
 def _only_here(state: State) -> bool:
-    """Whether the guard has seen the current configuration alone (after a progress move)."""
-    seen = state.seen
-    return len(seen) == 1 and _config(state.piles) in seen
+    """Whether the guard has seen the current configuration alone (after a progress move).
+
+    ``seen`` always holds the current configuration (§6; `validate` refuses a state without
+    it), so one configuration seen is this one.
+    """
+    return len(state.seen) == 1
 
 
 def _allows(state: State, fresh: bool, src: int, depth: int, dst: int) -> bool:
@@ -598,7 +606,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     piles, waste, options = state.piles, state.waste, state.options
     home = _home_cards(state)
-    simplicity = options.layout is Layout.SIMPLICITY
+    simplicity = options.layout is _SIMPLICITY
     keys, wanted = _TOP_KEY[simplicity], _WANTED_KEY[simplicity, _cross_wraps(state)]
     fills = _fills_allowed(options)
     out: list[Action] = []
@@ -633,7 +641,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if run_move is not None and len(pile) > 1:
             # §7.1: "whole" moves only the whole pile, onto a non-empty pile; any_tail moves
             # any top segment of two or more cards, also into a space (A12).
-            whole = run_move is RunMove.WHOLE
+            whole = run_move is _WHOLE
             for depth in (len(pile),) if whole else range(2, len(pile) + 1):
                 low = pile[-depth]
                 targets = [j for j in onto.get(wanted[low], ()) if j != i]
@@ -676,16 +684,24 @@ def _check_turn(state: State, action: Turn) -> None:
 
 
 def _turn(state: State, action: Turn) -> State:
-    return _settle(
-        state.options,
-        state.seed,
-        state.base,
-        state.piles,
-        state.foundations,
-        state.stock[1:],
-        (*state.waste, state.stock[0]),
-        None,
-    )
+    return _after_progress(state, state.piles, state.foundations, state.stock[1:],
+                           (*state.waste, state.stock[0]))  # fmt: skip
+
+
+def _after_progress(
+    state: State,
+    piles: tuple[tuple[Card, ...], ...],
+    foundations: tuple[int, ...],
+    stock: tuple[Card, ...],
+    waste: tuple[Card, ...],
+) -> State:
+    """The state after a progress move from ``state`` (§6): `_settle` with the guard started
+    again. A move that leaves the tableau as it was after another progress move keeps the
+    guard's set as it is: the tableau alone (`_only_here`), which is what `_settle` makes."""
+    if piles is state.piles and _only_here(state) and not state.options.czarina:
+        return _State(state.options, state.seed, state.base, piles, foundations, stock, waste,
+                      state.seen)  # fmt: skip
+    return _settle(state.options, state.seed, state.base, piles, foundations, stock, waste, None)
 
 
 def _check_to_foundation(state: State, action: ToFoundation) -> None:
@@ -715,9 +731,7 @@ def _to_foundation(state: State, action: ToFoundation) -> State:
     else:
         piles = (*state.piles[:src], state.piles[src][:-1], *state.piles[src + 1 :])
         waste = state.waste
-    return _settle(
-        state.options, state.seed, state.base, piles, foundations, state.stock, waste, None
-    )
+    return _after_progress(state, piles, foundations, state.stock, waste)
 
 
 def _check_build(state: State, action: Build) -> None:
@@ -734,7 +748,7 @@ def _check_build(state: State, action: Build) -> None:
         rule = "§7.3" if state.options.layout is Layout.SIMPLICITY else "§5"
         raise IllegalActionError(f"{card} does not go on {target[-1]}", rule=rule)
     if src >= 0:
-        _check_guard(state, _cross_move_piles(state.piles, src, 1, dst), src)
+        _check_guard(state, src, 1, dst)
 
 
 def _check_fill(state: State, action: Fill) -> None:
@@ -747,7 +761,7 @@ def _check_fill(state: State, action: Fill) -> None:
     if state.piles[dst]:
         raise IllegalActionError(f"pile {dst} is not empty", rule="§5")
     if src >= 0:
-        _check_guard(state, _cross_move_piles(state.piles, src, 1, dst), src)
+        _check_guard(state, src, 1, dst)
 
 
 def _move_card(state: State, action: Build | Fill) -> State:
@@ -799,7 +813,7 @@ def _check_move_run(state: State, action: MoveRun) -> None:
         raise IllegalActionError("a whole pile moves only onto a non-empty pile", rule="§7.1")
     elif not _fills_allowed(state.options):
         raise IllegalActionError("Czarina fills spaces only from the stock", rule="§7.2")
-    _check_guard(state, _cross_move_piles(state.piles, src, depth, dst), src)
+    _check_guard(state, src, depth, dst)
 
 
 def _move_run(state: State, action: MoveRun) -> State:
@@ -807,8 +821,8 @@ def _move_run(state: State, action: MoveRun) -> State:
     return _after_cross_move(state, _cross_move_piles(state.piles, src, depth, action.pile))
 
 
-def _check_guard(state: State, new_piles: tuple[tuple[Card, ...], ...], src: int) -> None:
-    if not _guard_allows(state, new_piles, src):
+def _check_guard(state: State, src: int, depth: int, dst: int) -> None:
+    if not _allows(state, _only_here(state), src, depth, dst):
         raise IllegalActionError(
             "the tableau would repeat a configuration since the last progress move", rule="§6"
         )
