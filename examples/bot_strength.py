@@ -39,9 +39,7 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     rate = wins / games
     middle = (rate + Z95**2 / (2 * games)) / (1 + Z95**2 / games)
     half = (
-        Z95
-        / (1 + Z95**2 / games)
-        * math.sqrt(rate * (1 - rate) / games + Z95**2 / (4 * games**2))
+        Z95 / (1 + Z95**2 / games) * math.sqrt(rate * (1 - rate) / games + Z95**2 / (4 * games**2))
     )
     return max(0.0, middle - half), min(1.0, middle + half)
 
