@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from fourgames import GAMES, FormatError, Game, IllegalActionError, get_game
-from fourgames.bots import Bot, bot_names, get_bot, seat_bots, simulate
+from fourgames.bots import Bot, _text_value, bot_names, get_bot, seat_bots, simulate
 from fourgames.serialization import converter, register_game, structure
 from fourgames.shuffle import derive_seed, fresh_seed
 
@@ -56,17 +56,6 @@ def _game(name: str) -> Game[Any, Any]:
     raise UsageError(f"unknown game {name!r}; known games: {known}")
 
 
-def _value(text: str) -> object:
-    if text.lower() in ("none", "null"):
-        return None
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
-
-
 def _options(game: Game[Any, Any], preset: str | None, pairs: Sequence[str]) -> Any:
     module: Any = game
     presets: dict[str, Any] = dict(game.INFO.presets)
@@ -81,7 +70,7 @@ def _options(game: Game[Any, Any], preset: str | None, pairs: Sequence[str]) -> 
             raise UsageError(f"--option takes key=value, not {pair!r}")
         if key not in data:
             raise UsageError(f"{game.GAME_ID} has no option {key!r}; options: {', '.join(data)}")
-        data[key] = _value(text)
+        data[key] = _text_value(text)
     try:
         return structure(data, module.Options, "$.options")
     except FormatError as err:

@@ -164,6 +164,8 @@ def _is_bot_type(tp: Any) -> bool:
 
 
 def _text_value(text: str) -> object:
+    """A value written on the command line or in a bot spec: JSON, ``none``/``null``,
+    ``true``/``false`` in any case, else the text itself."""
     if text.lower() in ("none", "null"):
         return None
     if text.lower() in ("true", "false"):

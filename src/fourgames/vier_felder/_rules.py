@@ -1291,6 +1291,31 @@ def _check_the_turn(state: State) -> None:
 validate: Final = validator("Vier Felder", State, _rules_of_position)
 
 
+def _table(seen: Observation, unseen: Sequence[Card], seed: int) -> State:
+    """The position ``seen`` shows, with the ``unseen`` cards dealt in their order into the
+    other hands, then the draw pile."""
+    hands, at = [], 0
+    for p, size in enumerate(seen.hand_sizes):
+        hands.append(seen.hand if p == seen.player else _sorted(unseen[at : at + size]))
+        at += 0 if p == seen.player else size
+    return State(
+        options=seen.options,
+        seed=seed,
+        round=seen.round,
+        dealer=seen.dealer,
+        to_move=seen.to_move,
+        summer_field=seen.summer_field,
+        loose=seen.loose,
+        stockpiles=seen.stockpiles,
+        hands=tuple(hands),
+        draw_pile=tuple(unseen[at:]),
+        harvested=seen.harvested,
+        coins=seen.coins,
+        totals=seen.scores,
+        history=seen.history,
+    )
+
+
 def _rules_of_observation(seen: Observation) -> None:
     """The table an observation shows, the unseen cards dealt to the other hands and the draw
     pile in any order, is a position, and the observation is what `observe` gives of it."""
@@ -1316,26 +1341,7 @@ def _rules_of_observation(seen: Observation) -> None:
     sizes = [size for p, size in enumerate(seen.hand_sizes) if p != player]
     if seen.stock_size != len(unseen) - sum(sizes):
         fail(f"{len(unseen)} cards are unseen: the other hands and the draw pile", "$.stock_size")
-    hands, at = [], 0
-    for p, size in enumerate(seen.hand_sizes):
-        hands.append(seen.hand if p == player else _sorted(unseen[at : at + size]))
-        at += 0 if p == player else size
-    table = State(
-        options=seen.options,
-        seed=0,
-        round=seen.round,
-        dealer=seen.dealer,
-        to_move=seen.to_move,
-        summer_field=seen.summer_field,
-        loose=seen.loose,
-        stockpiles=seen.stockpiles,
-        hands=tuple(hands),
-        draw_pile=tuple(unseen[at:]),
-        harvested=seen.harvested,
-        coins=seen.coins,
-        totals=seen.scores,
-        history=seen.history,
-    )
+    table = _table(seen, unseen, 0)
     validate(table)
 
 

@@ -10,7 +10,7 @@ from fourgames.cards import DECK_52
 from fourgames.vier_felder._rules import (
     Observation,
     State,
-    _sorted,
+    _table,
     observe,
     validate,
     validate_observation,
@@ -40,31 +40,10 @@ def _world(seen: Observation, rng: random.Random) -> State:
     shown.update(card for field in seen.stockpiles for pile in field for card in pile.cards)
     shown.update(card for pile in seen.harvested for card in pile)
     unseen = shuffled_by([card for card in DECK_52 if card not in shown], rng)
-    hands, at = [], 0
-    for player, size in enumerate(seen.hand_sizes):
-        if player == me:
-            hands.append(seen.hand)
-        else:
-            hands.append(_sorted(unseen[at : at + size]))
-            at += size
-    if len(unseen) - at != seen.stock_size:
+    hidden = sum(size for player, size in enumerate(seen.hand_sizes) if player != me)
+    if len(unseen) - hidden != seen.stock_size:
         raise ValueError(f"{len(unseen)} unseen cards for the other hands and the draw pile")
-    return State(
-        options=seen.options,
-        seed=sample_seed(rng),
-        round=seen.round,
-        dealer=seen.dealer,
-        to_move=seen.to_move,
-        summer_field=seen.summer_field,
-        loose=seen.loose,
-        stockpiles=seen.stockpiles,
-        hands=tuple(hands),
-        draw_pile=tuple(unseen[at:]),
-        harvested=seen.harvested,
-        coins=seen.coins,
-        totals=seen.scores,
-        history=seen.history,
-    )
+    return _table(seen, unseen, sample_seed(rng))
 
 
 _SAMPLER: Final = Sampler(
