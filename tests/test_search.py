@@ -139,12 +139,40 @@ def test_a_rollout_bot_and_a_rollout_cap() -> None:
         assert bot.choose(seen, legal, random.Random(1)) in legal
 
 
+class _Watching:
+    """A random rollout bot that keeps the hand number of every observation it is shown."""
+
+    def __init__(self) -> None:
+        self.hands: set[int] = set()
+
+    def choose(self, observation: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
+        self.hands.add(observation.hand_number)
+        return RandomBot().choose(observation, legal_actions, rng)
+
+
+@pytest.mark.parametrize("kind", [ISMCTSBot, PIMCBot])
+def test_the_round_horizon_ends_simulated_games_with_the_hand(kind: Any) -> None:
+    all_fours = fourgames.get_game("all-fours")
+    state = _choice_position(all_fours, 5)
+    mover = all_fours.current_player(state)
+    assert mover is not None
+    seen, legal = all_fours.observe(state, mover), all_fours.legal_actions(state)
+    budget = {"iterations": 20} if kind is ISMCTSBot else {"worlds": 4, "rollouts": 2}
+    for horizon, later_hands in (("game", True), ("round", False)):
+        watching = _Watching()
+        bot = kind(all_fours, **budget, rollout=watching, horizon=horizon)
+        assert bot.choose(seen, legal, random.Random(1)) in legal
+        assert (watching.hands != {seen.hand_number}) is later_hands, watching.hands
+
+
 def test_budgets_are_checked() -> None:
     for bad in ({"iterations": 0}, {"seconds": 0.0}, {"c": -1.0}, {"score_weight": 1.5}):
         with pytest.raises(ValueError, match="must be"):
             ISMCTSBot(match, **bad)
     with pytest.raises(ValueError, match="whole number"):
         PIMCBot(match, rollouts=0)
+    with pytest.raises(ValueError, match="one of game, round"):
+        PIMCBot(match, horizon="hand")
 
 
 def test_outcome_rewards_wins_shares_and_the_team() -> None:

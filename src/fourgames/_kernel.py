@@ -729,6 +729,10 @@ class GameInfo:
     """Whether the players win or lose together."""
     has_events: bool
     """Whether `events` can list actions no player chooses (a timer running out)."""
+    round_counter: str | None = None
+    """The attribute of a state that counts the game's rounds or hands (``"hand_number"`` in
+    All Fours), for searches that look no further than the round being played; ``None`` for a
+    game of one round."""
 
 
 def check_players(players: object, info: GameInfo) -> int:

@@ -207,8 +207,9 @@ def get_bot(spec: str, game: Game[Any, Any]) -> Bot:
     >>> from fourgames.testing import reference as match
     >>> get_bot("random", match)
     RandomBot()
-    >>> get_bot("ismcts:iterations=400,c=0.5", match)
-    ISMCTSBot(iterations=400, seconds=None, c=0.5, score_weight=0.2, rollout=None, max_rollout=None)
+    >>> bot = get_bot("ismcts:iterations=400,c=0.5,horizon=round", match)
+    >>> bot.iterations, bot.c, bot.horizon, bot.rollout
+    (400, 0.5, 'round', None)
     >>> get_bot("pimc:worlds=0", match)
     Traceback (most recent call last):
     ...

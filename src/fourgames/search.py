@@ -20,6 +20,7 @@ the budget is in seconds, which depends on the machine).
 from __future__ import annotations
 
 import math
+import operator
 import time
 from typing import TYPE_CHECKING, Any, Final
 
@@ -124,10 +125,30 @@ def _whole(_: object, field: attrs.Attribute[Any], value: object) -> None:
         raise ValueError(f"{field.name} must be a whole number of at least 1, not {value!r}")
 
 
+HORIZONS: Final = ("game", "round")
+"""Where a simulated game may stop: at its end, or at the end of the round being played."""
+
+
+def _horizon(_: object, field: attrs.Attribute[Any], value: object) -> None:
+    if value not in HORIZONS:
+        raise ValueError(f"{field.name} is one of {', '.join(HORIZONS)}, not {value!r}")
+
+
 class _Search:
     """What one ``choose`` call shares: the game, the seat, the rng, the rollout cap."""
 
-    __slots__ = ("apply", "cap", "game", "legal_actions", "players", "rng", "rollout", "scale")
+    __slots__ = (
+        "apply",
+        "cap",
+        "game",
+        "legal_actions",
+        "players",
+        "rng",
+        "rollout",
+        "round",
+        "scale",
+        "start",
+    )
 
     def __init__(
         self,
@@ -136,11 +157,15 @@ class _Search:
         rng: random.Random,
         rollout: Bot | None,
         max_rollout: int | None,
+        horizon: str,
     ) -> None:
         self.game = game
         self.rng = rng
         self.rollout = rollout
         self.players = len(game.scores(world))
+        counter = game.INFO.round_counter
+        self.round = operator.attrgetter(counter) if horizon == "round" and counter else None
+        self.start = None if self.round is None else self.round(world)
         if max_rollout is None:
             bound = game.max_game_length(self.players, getattr(world, "options", None))
             max_rollout = min(bound, ROLLOUT_CAP)
@@ -149,11 +174,15 @@ class _Search:
         self.apply = game.apply_unchecked
         self.legal_actions = game.legal_actions
 
+    def beyond(self, state: Any) -> bool:
+        """Whether ``state`` lies past the horizon: in a later round, with ``horizon="round"``."""
+        return self.round is not None and self.round(state) != self.start
+
     def play_out(self, state: Any, steps: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """Play ``state`` on with the rollout policy for at most ``cap - steps`` actions."""
         rng, apply, legal_actions = self.rng, self.apply, self.legal_actions
-        bot, game = self.rollout, self.game
-        while steps < self.cap:
+        bot, game, round_of, start = self.rollout, self.game, self.round, self.start
+        while steps < self.cap and (round_of is None or round_of(state) == start):
             legal = legal_actions(state)
             if not legal:
                 break
@@ -228,6 +257,10 @@ class ISMCTSBot:
     max_rollout: int | None = attrs.field(default=None, validator=_whole)
     """The most actions a simulated game runs past the searched position before it is scored
     as it stands; ``None``: ``max_game_length`` (at most `ROLLOUT_CAP`)."""
+    horizon: str = attrs.field(default="game", validator=_horizon)
+    """Where a simulated game stops: ``"game"``, at its end (or after ``max_rollout``
+    actions); ``"round"``, also at the end of the round being played (a hand of All Fours, by
+    ``INFO.round_counter``), scored as it stands."""
 
     def choose(self, observation: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
         """The most visited of ``legal_actions`` after the search (the only one at once)."""
@@ -247,7 +280,7 @@ class ISMCTSBot:
             done += 1
             state = game.sample_state(observation, rng)
             if search is None:
-                search = _Search(game, state, rng, self.rollout, self.max_rollout)
+                search = _Search(game, state, rng, self.rollout, self.max_rollout, self.horizon)
             scale, apply, legal_of = search.scale, search.apply, search.legal_actions
             node, path, steps = root, [], 0
             legal: tuple[Any, ...] = legal_actions
@@ -281,7 +314,7 @@ class ISMCTSBot:
                 path.append(best)
                 node = best
                 steps += 1
-                legal = legal_of(state)
+                legal = () if search.beyond(state) else legal_of(state)
             results, terms = search.play_out(state, steps)
             for visited in path:
                 visited.visits += 1
@@ -324,6 +357,8 @@ class PIMCBot:
     """The bot that plays the simulated games on; ``None`` plays uniformly at random."""
     max_rollout: int | None = attrs.field(default=None, validator=_whole)
     """As `ISMCTSBot.max_rollout`."""
+    horizon: str = attrs.field(default="game", validator=_horizon)
+    """As `ISMCTSBot.horizon`."""
 
     def choose(self, observation: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
         """The legal action with the best mean reward (the only one at once)."""
@@ -344,7 +379,7 @@ class PIMCBot:
             done += 1
             world = game.sample_state(observation, rng)
             if search is None:
-                search = _Search(game, world, rng, self.rollout, self.max_rollout)
+                search = _Search(game, world, rng, self.rollout, self.max_rollout, self.horizon)
             for index, action in enumerate(legal_actions):
                 after = search.apply(world, action)
                 for _ in range(self.rollouts):

@@ -111,6 +111,7 @@ INFO: Final = GameInfo(
     perfect_information=False,
     cooperative=False,
     has_events=False,
+    round_counter="hand_number",
 )
 """All Fours as data."""
 

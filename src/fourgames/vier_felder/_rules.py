@@ -158,6 +158,7 @@ INFO: Final = GameInfo(
     perfect_information=False,
     cooperative=False,
     has_events=False,
+    round_counter="round",
 )
 """Vier Felder as data."""
 
