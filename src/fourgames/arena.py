@@ -829,7 +829,7 @@ def dask_executor(
     """An executor on a Dask cluster: the scheduler at ``scheduler`` (``tcp://host:8786``), or
     a local cluster of ``workers`` processes. Needs the ``distributed`` extra."""
     try:
-        from distributed import Client, LocalCluster
+        dask: Any = importlib.import_module("distributed")
     except ImportError:
         raise ValueError(
             "the dask executor needs Dask distributed: pip install 'fourgames[distributed]'"
@@ -837,11 +837,11 @@ def dask_executor(
     with contextlib.ExitStack() as stack:
         if scheduler is None:
             cluster = stack.enter_context(
-                LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None)
+                dask.LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None)
             )
-            client = stack.enter_context(Client(cluster))
+            client = stack.enter_context(dask.Client(cluster))
         else:
-            client = stack.enter_context(Client(scheduler))
+            client = stack.enter_context(dask.Client(scheduler))
         yield client.get_executor()
 
 
