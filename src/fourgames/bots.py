@@ -12,6 +12,7 @@ randomness from the ``random.Random`` it is handed, never from the global one.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import importlib
 import inspect
@@ -366,10 +367,10 @@ def play_game(
     Each bot gets ``observe(state, seat)`` and the legal actions and a ``random.Random`` seeded
     from the game seed, so the same seed replays the same game. Events (a timer running out)
     are never applied here: the game's own options (a turn limit) end it.
-    A bot that raises, takes more than ``move_timeout`` seconds or chooses an illegal action
-    raises `BotError` with the game so far. A bot with a ``new_game(index, players, seats,
-    options)`` or ``game_over(index, scores, winners)`` method hears of the game's start and
-    end (``index`` is the game's number in a run).
+    A bot that raises (in ``choose`` or ``new_game``), takes more than ``move_timeout`` seconds
+    or chooses an illegal action raises `BotError` with the game so far. A bot with a
+    ``new_game(index, players, seats, options)`` or ``game_over(index, scores, winners)``
+    method hears of the game's start and end (``index`` is the game's number in a run).
     Returns the final state and the game's record.
     """
     seats = seat_bots(game, players, bots)
@@ -379,7 +380,13 @@ def play_game(
     for bot in listeners:
         if hasattr(bot, "new_game"):
             mine = [seat for seat in range(players) if seats[seat] is bot]
-            bot.new_game(index, players, mine, state.options)
+            try:
+                bot.new_game(index, players, mine, state.options)
+            except Exception as err:
+                reason = f"raised {type(err).__name__} at the start: {err}"
+                raise BotError(
+                    reason, seat=mine[0], ply=1, record=_record(game, state, [])
+                ) from err
     actions: list[Any] = []
     while (seat := game.current_player(state)) is not None:
         legal = game.legal_actions(state)
@@ -410,7 +417,8 @@ def play_game(
         actions.append(action)
     for bot in listeners:
         if hasattr(bot, "game_over"):
-            bot.game_over(index, game.scores(state), game.winners(state))
+            with contextlib.suppress(Exception):  # the game is over: a bot failing now loses none
+                bot.game_over(index, game.scores(state), game.winners(state))
     return state, _record(game, state, actions)
 
 
