@@ -149,6 +149,7 @@ def test_cooperative_games_and_solitaires_are_reported_per_team() -> None:
     for game in result.games:
         assert len(set(game.bots)) == 1
     assert result.teams[1].score > result.teams[0].score  # the heuristic team pays less
+    assert result.ratings[1].elo > 0 > result.ratings[0].elo  # and so rates higher
     solo = arena(vier_jahreszeiten, ["random"], 3, seed=2)
     assert [(t.bot, t.games) for t in solo.teams] == [("random", 3)]
 

@@ -795,14 +795,16 @@ def _ratings(
     labels: Sequence[str], results: Sequence[GameResult], team: bool
 ) -> tuple[Rating, ...]:
     """Bradley–Terry ratings: from the games between bots, or in team play from the bots'
-    results on the same deal (won against lost, else a draw)."""
+    results on the same deal (a win beats a loss; between equals the higher score wins; equal
+    scores draw)."""
     index = {label: i for i, label in enumerate(labels)}
     points: dict[tuple[int, int], float] = collections.defaultdict(float)
     games: dict[tuple[int, int], int] = collections.defaultdict(int)
     if team:
-        by_deal: dict[int, dict[int, bool]] = {}
+        by_deal: dict[int, dict[int, tuple[bool, int]]] = {}
         for result in results:
-            by_deal.setdefault(result.deal, {})[index[result.bots[0]]] = bool(result.winners)
+            outcome = (bool(result.winners), result.scores[0])
+            by_deal.setdefault(result.deal, {})[index[result.bots[0]]] = outcome
         for won in by_deal.values():
             for i, j in itertools.combinations(sorted(won), 2):
                 games[i, j] += 1
