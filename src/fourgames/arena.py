@@ -577,6 +577,7 @@ class ArenaResult:
     ratings: tuple[Rating, ...]
     games: tuple[GameResult, ...]
     seconds: float
+    """The wall time of this run (games read back by ``resume`` took none)."""
 
     @property
     def failures(self) -> tuple[GameResult, ...]:
@@ -610,7 +611,7 @@ class ArenaResult:
     def _table(self) -> str:
         lines = [
             f"{self.game}, {self.players} players, {len(self.games)} games, seed {self.seed}, "
-            f"{len(self.games) / self.seconds if self.seconds > 0 else 0:.1f} games/s",
+            f"{sum(r.seconds for r in self.games) / len(self.games):.3f} s a game",
         ]
         if self.pairings:
             width = max(len(p.first) + len(p.second) for p in self.pairings) + 4
