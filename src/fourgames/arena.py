@@ -28,9 +28,9 @@ import json
 import math
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -56,12 +56,17 @@ __all__ = [
     "bradley_terry",
     "dask_executor",
     "executor_for",
+    "map_chunks",
     "mean_interval",
     "play_games",
     "seatings",
     "sides",
     "wilson",
 ]
+
+S = TypeVar("S")
+T = TypeVar("T")
+R = TypeVar("R")
 
 Z95: Final = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
@@ -457,15 +462,28 @@ def _run(
                 if close is not None:
                     close()
         return
-    chunks = iter([tasks[k : k + chunk] for k in range(0, len(tasks), chunk)])
-    pending: collections.deque[concurrent.futures.Future[list[GameResult]]] = collections.deque()
+    yield from map_chunks(_play_chunk, setup, tasks, executor, chunk)
+
+
+def map_chunks(
+    work: Callable[[S, Sequence[T]], list[R]],
+    shared: S,
+    items: Sequence[T],
+    executor: concurrent.futures.Executor,
+    chunk: int = 4,
+) -> Iterator[R]:
+    """The results of ``work(shared, part)`` for ``items`` cut in parts of ``chunk``, run on
+    ``executor`` with at most 64 parts in flight, in the order of ``items``. ``work`` is a
+    module-level function, so that a process pool or a Dask cluster can pickle it."""
+    parts = iter([items[k : k + chunk] for k in range(0, len(items), chunk)])
+    pending: collections.deque[concurrent.futures.Future[list[R]]] = collections.deque()
     try:
-        for part in itertools.islice(chunks, 64):
-            pending.append(executor.submit(_play_chunk, setup, part))
+        for part in itertools.islice(parts, 64):
+            pending.append(executor.submit(work, shared, part))
         while pending:
             yield from pending.popleft().result()
-            for part in itertools.islice(chunks, 1):
-                pending.append(executor.submit(_play_chunk, setup, part))
+            for part in itertools.islice(parts, 1):
+                pending.append(executor.submit(work, shared, part))
     finally:
         for future in pending:
             future.cancel()
