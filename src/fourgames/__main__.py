@@ -138,8 +138,9 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     specs = dict.fromkeys(range(players), "random")
     specs.update({int(seat): spec for seat, _, spec in (pair.partition("=") for pair in args.bot)})
     seed = 0 if args.seed is None else args.seed
-    return _run(args, out, simulate, game, players, args.games, seed=seed, options=options,
-                bots=specs)  # fmt: skip
+    return _run(
+        args, out, simulate, game, players, args.games, seed=seed, options=options, bots=specs
+    )
 
 
 def _arena(args: argparse.Namespace, out: TextIO) -> int:
@@ -147,12 +148,14 @@ def _arena(args: argparse.Namespace, out: TextIO) -> int:
     players = _players(game, args.players)
     options = _options(game, args.preset, args.option)
     seed = 0 if args.seed is None else args.seed
-    return _run(args, out, arena, game, args.bot, args.games, players=players, seed=seed,
-                options=options)  # fmt: skip
+    return _run(
+        args, out, arena, game, args.bot, args.games, players=players, seed=seed, options=options
+    )
 
 
-def _run(args: argparse.Namespace, out: TextIO, command: Callable[..., Any], *given: Any,
-         **named: Any) -> int:  # fmt: skip
+def _run(
+    args: argparse.Namespace, out: TextIO, command: Callable[..., Any], *given: Any, **named: Any
+) -> int:
     """Run ``command`` (`simulate` or `arena`) with the run options; print its result."""
     try:
         with executor_for(args.executor, args.jobs, args.scheduler) as executor:
