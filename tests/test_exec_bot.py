@@ -1,10 +1,12 @@
 """``exec:`` bots: the example bots in three languages play whole games over JSON lines; a bot
 that crashes, hangs or writes garbage loses its game and the run goes on."""
 
+import concurrent.futures
 import json
 import shlex
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -117,3 +119,26 @@ def test_a_command_that_does_not_exist_is_a_failure_not_a_crash() -> None:
     assert all("cannot start '/no/such/bot'" in g.failure.reason for g in result.failures)  # type: ignore[union-attr]
     with pytest.raises(ValueError, match="needs a command"):
         get_bot("exec:", match)
+
+
+def test_a_hang_off_the_main_thread_stops_the_process_and_spares_the_next_game() -> None:
+    source = (
+        "import json, sys, time\n"
+        "game = 0\n"
+        "for line in sys.stdin:\n"
+        "    message = json.loads(line)\n"
+        "    if message['type'] == 'new-game': game = message['game']\n"
+        "    if message['type'] == 'choose':\n"
+        "        if game == 0: time.sleep(60)\n"
+        "        print(json.dumps({'action': 0}), flush=True)\n"
+    )
+    started = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        result = arena(
+            match, [_inline(source), "random"], 2, seed=1, move_timeout=0.5, executor=pool, chunk=2
+        )
+    assert time.monotonic() - started < 30
+    first, second = result.games
+    assert first.failure is not None
+    assert "move timeout of 0.5 s" in first.failure.reason
+    assert second.failure is None

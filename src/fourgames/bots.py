@@ -344,6 +344,9 @@ def _choose(
     thread.start()
     thread.join(seconds)
     if not outcome:
+        close = getattr(bot, "close", None)
+        if close is not None:  # an exec: bot's process is stopped, which ends the wait
+            close()
         raise _MoveTimeout
     done, value = outcome[0]
     if not done:

@@ -45,10 +45,8 @@ class ExecBot:
         self.command = command
         self.timeout = timeout
         self._argv = shlex.split(command)
-        self._process: subprocess.Popen[bytes] | None = None
-        self._buffer = b""
+        self._pipe: _Pipe | None = None
         self._index = 0
-        self._players = 0
 
     def __repr__(self) -> str:
         return f"ExecBot({self.command!r})"
@@ -57,9 +55,7 @@ class ExecBot:
 
     def new_game(self, index: int, players: int, seats: Sequence[int], options: Any) -> None:
         """Start the process if it is not running (with ``hello``), then send ``new-game``."""
-        self._index, self._players = index, players
-        if self._process is None or self._process.poll() is not None:
-            self._start()
+        self._index = index
         message = {
             "type": "new-game",
             "game": index,
@@ -67,12 +63,10 @@ class ExecBot:
             "seats": list(seats),
             "options": converter.unstructure(options),
         }
-        self._send(message)
+        self._talk(message, answer=False)
 
     def choose(self, observation: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
         """Send ``choose``; the reply ``{"action": i}`` picks ``legal_actions[i]``."""
-        if self._process is None:
-            self._start()
         message = {
             "type": "choose",
             "game": self._index,
@@ -80,12 +74,7 @@ class ExecBot:
             "observation": to_data(observation),
             "legal_actions": [to_data(action) for action in legal_actions],
         }
-        try:
-            self._send(message)
-            reply = self._reply()
-        except BaseException:
-            self.close()
-            raise
+        reply = self._talk(message, answer=True)
         index = reply.get("action") if isinstance(reply, dict) else None
         if type(index) is not int or not 0 <= index < len(legal_actions):
             self.close()
@@ -103,29 +92,44 @@ class ExecBot:
             "scores": list(scores),
             "winners": sorted(winners),
         }
-        self._send(message)
+        self._talk(message, answer=False)
 
     def close(self) -> None:
-        """Stop the process (it starts again at the next game)."""
-        if self._process is not None:
-            _stop(self._process)
-            self._process = None
-            self._buffer = b""
+        """Stop the process (it starts again at the next game). A call still waiting for it,
+        on another thread, fails on its own process and never touches the next one."""
+        pipe, self._pipe = self._pipe, None
+        if pipe is not None:
+            _stop(pipe.process)
 
     # --- The pipe ------------------------------------------------------------------------------
 
-    def _start(self) -> None:
+    def _talk(self, message: dict[str, Any], *, answer: bool) -> object:
+        """Send ``message`` (starting the process first if needed) and read the answer when
+        one is due; any failure stops the process this call spoke to."""
+        pipe = self._pipe
+        if pipe is None or pipe.process.poll() is not None:
+            pipe = self._pipe = self._start()
         try:
-            self._process = subprocess.Popen(
+            pipe.send(message)
+            return pipe.reply(self.timeout) if answer else None
+        except BaseException:
+            if self._pipe is pipe:
+                self._pipe = None
+            _stop(pipe.process)
+            raise
+
+    def _start(self) -> _Pipe:
+        try:
+            process = subprocess.Popen(
                 self._argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0
             )
         except OSError as err:
             raise ValueError(f"cannot start {self.command!r}: {err}") from None
-        weakref.finalize(self, _stop, self._process)
-        self._buffer = b""
+        weakref.finalize(self, _stop, process)
+        pipe = _Pipe(self.command, process)
         from fourgames import __version__
 
-        self._send(
+        pipe.send(
             {
                 "type": "hello",
                 "protocol": PROTOCOL_VERSION,
@@ -134,35 +138,43 @@ class ExecBot:
                 "rules_version": self.game.RULES_VERSION,
             }
         )
+        return pipe
 
-    def _send(self, message: dict[str, Any]) -> None:
-        process = self._process
-        assert process is not None
+
+class _Pipe:
+    """One run of a bot's process and what it has written that is not read yet."""
+
+    def __init__(self, command: str, process: subprocess.Popen[bytes]) -> None:
         assert process.stdin is not None
+        assert process.stdout is not None
+        self.command = command
+        self.process = process
+        self.stdin = process.stdin
+        self.stdout = process.stdout
+        self.buffer = b""
+
+    def send(self, message: dict[str, Any]) -> None:
         try:
-            process.stdin.write(json.dumps(message, ensure_ascii=False).encode() + b"\n")
-            process.stdin.flush()
+            self.stdin.write(json.dumps(message, ensure_ascii=False).encode() + b"\n")
+            self.stdin.flush()
         except (BrokenPipeError, ValueError):
             raise self._gone() from None
 
-    def _reply(self) -> object:
-        process = self._process
-        assert process is not None
-        assert process.stdout is not None
-        deadline = time.monotonic() + self.timeout
+    def reply(self, timeout: float) -> object:
+        deadline = time.monotonic() + timeout
         with selectors.DefaultSelector() as selector:
-            selector.register(process.stdout, selectors.EVENT_READ)
-            while b"\n" not in self._buffer:
+            selector.register(self.stdout, selectors.EVENT_READ)
+            while b"\n" not in self.buffer:
                 left = deadline - time.monotonic()
                 if left <= 0 or not selector.select(left):
-                    raise TimeoutError(f"{self.command!r} sent no reply within {self.timeout} s")
-                chunk = os.read(process.stdout.fileno(), 65536)
+                    raise TimeoutError(f"{self.command!r} sent no reply within {timeout} s")
+                chunk = os.read(self.stdout.fileno(), 65536)
                 if not chunk:
                     raise self._gone()
-                self._buffer += chunk
-                if len(self._buffer) > _MAX_LINE:
+                self.buffer += chunk
+                if len(self.buffer) > _MAX_LINE:
                     raise ValueError(f"{self.command!r} wrote over {_MAX_LINE} bytes in one line")
-        line, _, self._buffer = self._buffer.partition(b"\n")
+        line, _, self.buffer = self.buffer.partition(b"\n")
         try:
             return json.loads(line)
         except ValueError:
@@ -171,13 +183,10 @@ class ExecBot:
             ) from None
 
     def _gone(self) -> RuntimeError:
-        process = self._process
-        status = None if process is None else process.poll()
-        if process is not None and status is None:
-            try:
-                status = process.wait(1.0)
-            except subprocess.TimeoutExpired:
-                status = None
+        try:
+            status: int | None = self.process.wait(1.0)
+        except subprocess.TimeoutExpired:
+            status = None
         return RuntimeError(f"{self.command!r} exited (status {status})")
 
 
