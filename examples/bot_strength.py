@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import math
 import random
 import time
 from collections.abc import Sequence
@@ -25,32 +24,9 @@ from typing import Any
 import attrs
 
 import fourgames
+from fourgames.arena import mean_interval, sides, wilson
 from fourgames.bots import Bot, get_bot, play_game
 from fourgames.shuffle import derive_seed
-
-Z95 = 1.959963984540054
-"""The two-sided 95% quantile of the normal distribution."""
-
-
-def wilson(wins: float, games: int) -> tuple[float, float]:
-    """The Wilson score 95% interval of a win rate ``wins / games``."""
-    if games == 0:
-        return 0.0, 1.0
-    rate = wins / games
-    middle = (rate + Z95**2 / (2 * games)) / (1 + Z95**2 / games)
-    half = (
-        Z95 / (1 + Z95**2 / games) * math.sqrt(rate * (1 - rate) / games + Z95**2 / (4 * games**2))
-    )
-    return max(0.0, middle - half), min(1.0, middle + half)
-
-
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """The mean of ``values`` and its normal 95% interval."""
-    n = len(values)
-    mean = sum(values) / n
-    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    half = Z95 * spread / math.sqrt(n)
-    return mean, mean - half, mean + half
 
 
 @attrs.define
@@ -74,17 +50,6 @@ class Timed:
     def per_move(self) -> str:
         """Mean time per move, as text."""
         return f"{1e3 * self.seconds / max(1, self.moves):.2f} ms/move"
-
-
-def sides(game: Any, players: int) -> list[list[int]]:
-    """The seats of each side: partners share a side where the game has `side_of`."""
-    side_of = getattr(game, "side_of", None)
-    if side_of is None:
-        return [[seat] for seat in range(players)]
-    found: dict[int, list[int]] = {}
-    for seat in range(players):
-        found.setdefault(side_of(seat, players), []).append(seat)
-    return list(found.values())
 
 
 def head_to_head(

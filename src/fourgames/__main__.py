@@ -1,13 +1,17 @@
 """The ``fourgames`` command: simulate games with bots, show a deal, play in the terminal.
 
     fourgames simulate GAME [--players N] [--games K] [--seed S] [--preset NAME] [--option k=v ...]
-                       [--bot SEAT=SPEC ...]
+                       [--bot SEAT=SPEC ...] [RUN OPTIONS]
+    fourgames arena GAME --bot SPEC --bot SPEC ... [--games N] [--players N] [--seed S]
+                    [--preset NAME] [--option k=v ...] [RUN OPTIONS]
     fourgames show GAME [--players N] [--seed S] [--preset NAME] [--option k=v ...]
     fourgames play GAME [--players N] [--seat P] [--seed S] [--preset NAME] [--option k=v ...]
                    [--bot SEAT=SPEC ...]
     fourgames solve vier-jahreszeiten --deals N [--preset NAME]
     fourgames games
 
+RUN OPTIONS: --format table|json|csv, --out FILE.jsonl, --records DIR, --resume, --jobs N,
+--executor process|dask, --scheduler ADDRESS, --move-timeout SECONDS, --fail-fast.
 GAME is a game id (``fourgames games`` lists them) or the dotted path of a module of your own
 that follows the game protocol. Wrong arguments print a short message and exit with status 2.
 """
@@ -23,7 +27,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from fourgames import GAMES, FormatError, Game, IllegalActionError, get_game
-from fourgames.bots import Bot, _text_value, bot_names, get_bot, seat_bots, simulate
+from fourgames.arena import FORMATS, arena, executor_for
+from fourgames.bots import Bot, BotError, _text_value, bot_names, get_bot, seat_bots, simulate
 from fourgames.serialization import converter, register_game, structure
 from fourgames.shuffle import derive_seed, fresh_seed
 
@@ -129,20 +134,48 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     options = _options(game, args.preset, args.option)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    bots = _bots(game, players, args.bot)
+    _bots(game, players, args.bot)  # checks every --bot before a game is played
+    specs = dict.fromkeys(range(players), "random")
+    specs.update({int(seat): spec for seat, _, spec in (pair.partition("=") for pair in args.bot)})
+    seed = 0 if args.seed is None else args.seed
+    return _run(
+        args, out, simulate, game, players, args.games, seed=seed, options=options, bots=specs
+    )
+
+
+def _arena(args: argparse.Namespace, out: TextIO) -> int:
+    game = _game(args.game)
+    players = _players(game, args.players)
+    options = _options(game, args.preset, args.option)
+    seed = 0 if args.seed is None else args.seed
+    return _run(
+        args, out, arena, game, args.bot, args.games, players=players, seed=seed, options=options
+    )
+
+
+def _run(
+    args: argparse.Namespace, out: TextIO, command: Callable[..., Any], *given: Any, **named: Any
+) -> int:
+    """Run ``command`` (`simulate` or `arena`) with the run options; print its result."""
     try:
-        result = simulate(
-            game,
-            players,
-            args.games,
-            seed=0 if args.seed is None else args.seed,
-            options=options,
-            bots=bots,
-            progress=True,
-        )
+        with executor_for(args.executor, args.jobs, args.scheduler) as executor:
+            result = command(
+                *given,
+                **named,
+                executor=executor,
+                out=args.out,
+                records=args.records,
+                resume=args.resume,
+                move_timeout=args.move_timeout,
+                fail_fast=args.fail_fast,
+                progress=True,
+            )
+    except BotError as err:
+        print(f"fourgames: stopped (--fail-fast): {err}", file=sys.stderr)
+        return 1
     except ValueError as err:
         raise UsageError(str(err)) from None
-    print(result.table(), file=out)
+    print(result.format(args.format), file=out)
     return 0
 
 
@@ -254,6 +287,25 @@ def _add_bots(parser: argparse.ArgumentParser, *, others: str) -> None:
     )
 
 
+def _add_run(parser: argparse.ArgumentParser) -> None:
+    """The options of a run of many games (`fourgames.arena.play_games`)."""
+    parser.add_argument("--format", choices=FORMATS, default="table", help="output (table)")
+    parser.add_argument("--out", metavar="FILE", help="append one JSON line per finished game")
+    parser.add_argument("--records", metavar="DIR", help="save each game's record in DIR")
+    parser.add_argument(
+        "--resume", action="store_true", help="continue the run whose lines --out holds"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--executor", choices=["process", "dask"], default="process", help="what runs the games"
+    )
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address")
+    parser.add_argument(
+        "--move-timeout", type=float, metavar="SECONDS", help="a bot slower than this loses"
+    )
+    parser.add_argument("--fail-fast", action="store_true", help="stop at the first bot that fails")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="fourgames", description="Rules engines for four card games.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -262,7 +314,25 @@ def _parser() -> argparse.ArgumentParser:
     _add_setup(sim, seed_help="seed of the whole run; game k is dealt from it (default 0)")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     _add_bots(sim, others="the other seats play")
+    _add_run(sim)
     sim.set_defaults(handler=_simulate)
+
+    match = commands.add_parser("arena", help="bots against bots on the same deals, rated")
+    _add_setup(match, seed_help="seed of the run; deal d is dealt from it (default 0)")
+    match.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        required=True,
+        metavar="SPEC",
+        help=f"a bot to enter (repeat for each; exec:COMMAND for a bot process); bots: "
+        f"{', '.join(bot_names())}",
+    )
+    match.add_argument(
+        "--games", type=int, default=100, help="games per pairing, whole deals (default 100)"
+    )
+    _add_run(match)
+    match.set_defaults(handler=_arena)
 
     show = commands.add_parser("show", help="render a fresh deal")
     _add_setup(show, seed_help="the deal's seed (default: a fresh one)")

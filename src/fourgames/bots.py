@@ -12,27 +12,36 @@ randomness from the ``random.Random`` it is handed, never from the global one.
 
 from __future__ import annotations
 
+import contextlib
+import csv
 import importlib
 import inspect
+import io
 import json
 import random
+import signal
 import sys
+import threading
 import time
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, Union
+from typing import TYPE_CHECKING, Any, Protocol, Union
 
 import attrs
 
-from fourgames.errors import FormatError
+from fourgames.errors import FormatError, FourGamesError
 from fourgames.protocol import Game
 from fourgames.records import Record
 from fourgames.search import ISMCTSBot, PIMCBot
 from fourgames.shuffle import derive_seed
 
+if TYPE_CHECKING:
+    from fourgames.arena import GameResult
+
 __all__ = [
     "BOTS",
     "Bot",
+    "BotError",
     "GameBot",
     "RandomBot",
     "SimulationResult",
@@ -199,6 +208,9 @@ def get_bot(spec: str, game: Game[Any, Any]) -> Bot:
     """The bot ``spec`` names, for ``game``: a name, then parameters after a colon,
     ``"ismcts:iterations=400,c=0.5"``.
 
+    ``"exec:COMMAND"`` starts ``COMMAND`` as a bot in its own process, speaking JSON lines
+    (`fourgames.exec_bot.ExecBot`, docs/protocol.md).
+
     Values are JSON-like (``400``, ``0.5``, ``true``, ``none``) and typed by the bot's
     constructor; a parameter that takes a bot (``rollout``) takes a bot's name. Anything wrong
     (an unknown bot or parameter, a value of the wrong type or out of range, a bot the game does
@@ -220,6 +232,10 @@ def get_bot(spec: str, game: Game[Any, Any]) -> Bot:
     known = bot_names()
     name, colon, rest = spec.strip().partition(":")
     name = name.strip()
+    if name == "exec":
+        from fourgames.exec_bot import ExecBot
+
+        return ExecBot(game, rest.strip())
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r} in {spec!r}; known bots: {', '.join(known)}")
     entry = BOTS[name]
@@ -259,21 +275,84 @@ or a spec for `get_bot`."""
 
 def seat_bots(game: Game[Any, Any], players: int, bots: SeatBots | None) -> list[Bot]:
     """One `Bot` per seat from ``bots`` (specs made with `get_bot`; missing seats random)."""
+    return [get_bot(bot, game) if isinstance(bot, str) else bot for bot in _seated(players, bots)]
+
+
+def _seated(players: int, bots: SeatBots | None) -> list[Bot | str]:
+    """One bot or spec per seat from ``bots`` (missing seats random), not yet made."""
     if bots is None:
         return [RandomBot()] * players
     if isinstance(bots, Mapping):
         for seat in bots:
             if type(seat) is not int or not 0 <= seat < players:
                 raise ValueError(f"no seat {seat!r}: the seats are 0 to {players - 1}")
-        chosen: list[Bot | str] = [bots.get(seat, RandomBot()) for seat in range(players)]
-    else:
-        if len(bots) != players:
-            raise ValueError(f"need one bot per seat: {players} seats, {len(bots)} bots")
-        chosen = list(bots)
-    return [get_bot(bot, game) if isinstance(bot, str) else bot for bot in chosen]
+        return [bots.get(seat, RandomBot()) for seat in range(players)]
+    if len(bots) != players:
+        raise ValueError(f"need one bot per seat: {players} seats, {len(bots)} bots")
+    return list(bots)
 
 
 # --- Playing -------------------------------------------------------------------------------------
+
+
+class BotError(FourGamesError):
+    """A bot failed in a game: it raised, ran past its time or chose an illegal action.
+
+    ``reason`` says which, ``seat`` and ``ply`` (1-based, the action it failed to make) say
+    where, and ``record`` holds the game up to there.
+    """
+
+    def __init__(self, reason: str, *, seat: int, ply: int, record: Record | None = None) -> None:
+        super().__init__(f"the bot in seat {seat} failed at ply {ply}: {reason}")
+        self.reason = reason
+        self.seat = seat
+        self.ply = ply
+        self.record = record
+
+
+class _MoveTimeout(Exception):
+    pass
+
+
+def _choose(
+    bot: Bot, observation: Any, legal: tuple[Any, ...], rng: random.Random, seconds: float | None
+) -> Any:
+    """``bot``'s choice, stopped after ``seconds`` (a timer signal on the main thread; elsewhere
+    a watched daemon thread, left behind if the bot never returns)."""
+    if seconds is None:
+        return bot.choose(observation, legal, rng)
+    if threading.current_thread() is threading.main_thread():
+
+        def alarm(signum: int, frame: object) -> None:
+            raise _MoveTimeout
+
+        previous = signal.signal(signal.SIGALRM, alarm)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            return bot.choose(observation, legal, rng)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    outcome: list[tuple[bool, Any]] = []
+
+    def run() -> None:
+        try:
+            outcome.append((True, bot.choose(observation, legal, rng)))
+        except BaseException as err:
+            outcome.append((False, err))
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if not outcome:
+        close = getattr(bot, "close", None)
+        if close is not None:  # an exec: bot's process is stopped, which ends the wait
+            close()
+        raise _MoveTimeout
+    done, value = outcome[0]
+    if not done:
+        raise value
+    return value
 
 
 def play_game(
@@ -283,6 +362,8 @@ def play_game(
     seed: int,
     options: Any | None = None,
     bots: SeatBots | None = None,
+    move_timeout: float | None = None,
+    index: int = 0,
 ) -> tuple[Any, Record]:
     """Play one whole game with ``bots`` (one per seat, or a mapping from seats, as `Bot`
     objects or specs for `get_bot`; random bots by default).
@@ -290,23 +371,68 @@ def play_game(
     Each bot gets ``observe(state, seat)`` and the legal actions and a ``random.Random`` seeded
     from the game seed, so the same seed replays the same game. Events (a timer running out)
     are never applied here: the game's own options (a turn limit) end it.
+    A bot that raises (in ``choose`` or ``new_game``), takes more than ``move_timeout`` seconds
+    or chooses an illegal action raises `BotError` with the game so far. A bot with a
+    ``new_game(index, players, seats, options)`` or ``game_over(index, scores, winners)``
+    method hears of the game's start and end (``index`` is the game's number in a run).
     Returns the final state and the game's record.
     """
     seats = seat_bots(game, players, bots)
     state = game.new_game(players, seed=seed, options=options)
     rngs = [random.Random(derive_seed(seed, "bot", seat)) for seat in range(players)]
+    listeners = {id(bot): bot for bot in seats}.values()
+    for bot in listeners:
+        if hasattr(bot, "new_game"):
+            mine = [seat for seat in range(players) if seats[seat] is bot]
+            try:
+                bot.new_game(index, players, mine, state.options)
+            except Exception as err:
+                reason = f"raised {type(err).__name__} at the start: {err}"
+                raise BotError(
+                    reason, seat=mine[0], ply=1, record=_record(game, state, [])
+                ) from err
     actions: list[Any] = []
     while (seat := game.current_player(state)) is not None:
         legal = game.legal_actions(state)
-        action = seats[seat].choose(game.observe(state, seat), legal, rngs[seat])
+        ply = len(actions) + 1
+        try:
+            action = _choose(
+                seats[seat], game.observe(state, seat), legal, rngs[seat], move_timeout
+            )
+        except _MoveTimeout:
+            reason = f"no action within the move timeout of {move_timeout} s"
+            raise BotError(
+                reason, seat=seat, ply=ply, record=_record(game, state, actions)
+            ) from None
+        except Exception as err:
+            reason = f"raised {type(err).__name__}: {err}"
+            raise BotError(
+                reason, seat=seat, ply=ply, record=_record(game, state, actions)
+            ) from err
+        if not any(action is choice for choice in legal) and not game.is_legal(state, action):
+            try:
+                game.check(state, action)
+                why = "not among the legal actions"
+            except FourGamesError as err:
+                why = str(err)
+            reason = f"illegal action {action!r}: {why}"
+            raise BotError(reason, seat=seat, ply=ply, record=_record(game, state, actions))
         state = game.apply(state, action)
         actions.append(action)
-    return state, Record(game.GAME_ID, players, state.seed, state.options, tuple(actions))
+    for bot in listeners:
+        if hasattr(bot, "game_over"):
+            with contextlib.suppress(Exception):  # the game is over: a bot failing now loses none
+                bot.game_over(index, game.scores(state), game.winners(state))
+    return state, _record(game, state, actions)
+
+
+def _record(game: Game[Any, Any], state: Any, actions: list[Any]) -> Record:
+    return Record(game.GAME_ID, len(game.scores(state)), state.seed, state.options, tuple(actions))
 
 
 @attrs.frozen
 class SimulationResult:
-    """What `simulate` measured."""
+    """What `simulate` measured, with every game's result."""
 
     game: str
     players: int
@@ -318,6 +444,8 @@ class SimulationResult:
     score_totals: tuple[int, ...]
     """Each seat's final score, summed over the games."""
     seconds: float
+    outcomes: tuple[GameResult, ...] = attrs.field(default=(), repr=False)
+    """Each game's result (`fourgames.arena.GameResult`), in order."""
 
     @property
     def mean_actions(self) -> float:
@@ -334,6 +462,31 @@ class SimulationResult:
         """Whole games played per second of wall time."""
         return self.games / self.seconds if self.seconds > 0 else float("inf")
 
+    def seats(self) -> list[dict[str, Any]]:
+        """Each seat's figures: wins, the win rate and its Wilson 95% interval, the mean score
+        and its 95% interval."""
+        from fourgames.arena import mean_interval, wilson
+
+        rows = []
+        for seat in range(self.players):
+            low, high = wilson(self.wins[seat], self.games)
+            scores = [float(outcome.scores[seat]) for outcome in self.outcomes]
+            mean, mean_low, mean_high = mean_interval(scores)
+            rows.append(
+                {
+                    "seat": seat,
+                    "bot": self.outcomes[0].bots[seat] if self.outcomes else "",
+                    "wins": self.wins[seat],
+                    "rate": self.wins[seat] / self.games,
+                    "low": low,
+                    "high": high,
+                    "score": mean if scores else self.mean_scores[seat],
+                    "score_low": mean_low,
+                    "score_high": mean_high,
+                }
+            )
+        return rows
+
     def table(self) -> str:
         """The result as a text table."""
         lines = [
@@ -343,14 +496,48 @@ class SimulationResult:
             f"actions/game    {self.mean_actions:.1f}",
             f"games/s         {self.games_per_second:.1f}",
             "",
-            "seat   wins   win%   mean score",
+            "seat   wins   win%  [95% interval]  mean score  [95% interval]  bot",
         ]
-        for seat in range(self.players):
-            share = 100 * self.wins[seat] / self.games
+        for row in self.seats():
             lines.append(
-                f"{seat:>4} {self.wins[seat]:>6} {share:>6.1f} {self.mean_scores[seat]:>12.2f}"
+                f"{row['seat']:>4} {row['wins']:>6} {100 * row['rate']:>6.1f}"
+                f"  [{100 * row['low']:5.1f}, {100 * row['high']:5.1f}]"
+                f" {row['score']:>11.2f}  [{row['score_low']:.2f}, {row['score_high']:.2f}]"
+                f"  {row['bot']}"
+            )
+        failed = [outcome for outcome in self.outcomes if outcome.failure is not None]
+        for outcome in failed:
+            assert outcome.failure is not None
+            lines.append(
+                f"failure: game {outcome.index} (seed {outcome.seed}), seat "
+                f"{outcome.failure.seat}, ply {outcome.failure.ply}: {outcome.failure.reason}"
             )
         return "\n".join(lines)
+
+    def format(self, kind: str) -> str:
+        """The result as ``table``, ``json`` or ``csv`` text (`fourgames.arena.FORMATS`)."""
+        from fourgames.arena import FORMATS
+
+        if kind == "table":
+            return self.table()
+        rows = self.seats()
+        if kind == "json":
+            totals = {
+                "game": self.game,
+                "players": self.players,
+                "games": self.games,
+                "actions": self.actions,
+                "seconds": self.seconds,
+                "seats": rows,
+            }
+            return json.dumps(totals, ensure_ascii=False, indent=2)
+        if kind == "csv":
+            text = io.StringIO()
+            writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+            return text.getvalue().rstrip("\n")
+        raise ValueError(f"no format {kind!r}; formats: {', '.join(FORMATS)}")
 
 
 def simulate(
@@ -362,31 +549,42 @@ def simulate(
     options: Any | None = None,
     bots: SeatBots | None = None,
     progress: bool = False,
+    **run: Any,
 ) -> SimulationResult:
     """Play ``games`` games and tally them; game ``k`` uses ``derive_seed(seed, "game", k)``.
 
     ``bots`` as for `play_game`: one per seat or a mapping from seats (the rest random), each a
-    `Bot` or a spec for `get_bot` (``"ismcts:iterations=100"``).
+    `Bot` or a spec for `get_bot` (``"ismcts:iterations=100"``). The games are played by
+    `fourgames.arena.play_games`, which takes ``run``: ``executor``, ``chunk``, ``out``,
+    ``records``, ``resume``, ``move_timeout``, ``fail_fast``.
     """
-    from fourgames._progress import progress as bar
+    from fourgames.arena import Task, play_games
 
-    if games < 1:
+    if type(games) is not int or games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
-    seats = seat_bots(game, players, bots)
+    seats = tuple(_seated(players, bots))
+    for bot in seats:
+        if isinstance(bot, str):
+            get_bot(bot, game)  # a bad spec fails here, before any game
+    labels = tuple(bot if isinstance(bot, str) else repr(bot) for bot in seats)
+    tasks = [Task(k, derive_seed(seed, "game", k), k, seats, labels) for k in range(games)]
+    start = time.perf_counter()
+    outcomes = play_games(game, players, tasks, options=options, progress=progress, **run)
+    seconds = time.perf_counter() - start
     wins = [0] * players
     totals = [0] * players
-    actions = 0
-    start = time.perf_counter()
-    for k in bar(range(games), total=games, label=game.GAME_ID, enabled=progress):
-        final, record = play_game(
-            game, players, seed=derive_seed(seed, "game", k), options=options, bots=seats
-        )
-        actions += len(record.actions)
-        for seat in game.winners(final):
+    for outcome in outcomes:
+        for seat in outcome.winners:
             wins[seat] += 1
-        for seat, score in enumerate(game.scores(final)):
+        for seat, score in enumerate(outcome.scores):
             totals[seat] += score
-    seconds = time.perf_counter() - start
     return SimulationResult(
-        game.GAME_ID, players, games, actions, tuple(wins), tuple(totals), seconds
+        game.GAME_ID,
+        players,
+        games,
+        sum(len(outcome.actions) for outcome in outcomes),
+        tuple(wins),
+        tuple(totals),
+        seconds,
+        tuple(outcomes),
     )

@@ -9,7 +9,10 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Sequence
 from typing import TextIO
+
+import attrs
 
 from fourgames._progress import progress
 from fourgames.shuffle import derive_seed
@@ -34,41 +37,44 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_MAX_NODES,
         help=f"the solver's node budget per deal ({DEFAULT_MAX_NODES})",
     )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
 
 
 def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Play and solve ``args.deals`` deals; print the fractions. Returns the exit status.
 
-    Every winning line the solver returns is replayed through `apply` (status 1 if one fails).
+    With ``--jobs N`` the deals are shared among ``N`` processes (the arena's machinery,
+    `fourgames.arena.map_chunks`); the fractions do not depend on it. Every winning line the
+    solver returns is replayed through `apply` (status 1 if one fails).
     """
+    from fourgames.arena import executor_for, map_chunks
+
     out = sys.stdout if out is None else out
     deals: int = args.deals
-    if deals < 1:
-        print("fourgames solve: --deals must be at least 1", file=sys.stderr)
-        return 2
-    if args.max_nodes < 1:
-        print("fourgames solve: --max-nodes must be at least 1", file=sys.stderr)
-        return 2
-    options = PRESETS[args.preset]
+    jobs: int = getattr(args, "jobs", 1)
+    for name, value in (("--deals", deals), ("--max-nodes", args.max_nodes), ("--jobs", jobs)):
+        if value < 1:
+            print(f"fourgames solve: {name} must be at least 1", file=sys.stderr)
+            return 2
+    study = _Study(args.preset, args.max_nodes, args.seed)
     greedy = 0
     counts = dict.fromkeys(Outcome, 0)
     nodes = 0
     started = time.monotonic()
     label = f"solving {args.preset}"
-    for k in progress(range(deals), total=deals, label=label):
-        state = new_game(1, seed=derive_seed(args.seed, "deal", k), options=options)
-        final = play_greedy(state, random.Random(derive_seed(args.seed, "bot", k)))
-        greedy += is_won(final)  # type: ignore[arg-type]
-        result = solve(state, max_nodes=args.max_nodes)
-        if result.outcome is Outcome.WON:  # every winning line is checked by the rules
-            end = state
-            for action in result.line:
-                end = apply(end, action)
-            if not is_won(end):
+    with executor_for("process", jobs, None) as executor:
+        found = (
+            (_deal(study, k) for k in range(deals))
+            if executor is None
+            else map_chunks(_deals, study, range(deals), executor, chunk=1)
+        )
+        for k, result in enumerate(progress(found, total=deals, label=label)):
+            if not result.line_wins:
                 print(f"fourgames solve: the line for deal {k} does not win", file=sys.stderr)
                 return 1
-        counts[result.outcome] += 1
-        nodes += result.nodes
+            greedy += result.greedy_won
+            counts[result.outcome] += 1
+            nodes += result.nodes
     seconds = time.monotonic() - started
     print(
         f"vier-jahreszeiten, preset {args.preset}: {deals} deals (seed {args.seed}), "
@@ -86,3 +92,38 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     rate = nodes / seconds if seconds > 0 else 0.0
     print(f"  solver nodes: {nodes} in {seconds:.1f} s ({rate:.0f} nodes/s, with play)", file=out)
     return 0
+
+
+@attrs.frozen
+class _Study:
+    """What every deal of a study shares."""
+
+    preset: str
+    max_nodes: int
+    seed: int
+
+
+@attrs.frozen
+class _DealResult:
+    greedy_won: bool
+    outcome: Outcome
+    nodes: int
+    line_wins: bool
+    """Whether the solver's line, replayed through `apply`, wins (true when it has none)."""
+
+
+def _deal(study: _Study, k: int) -> _DealResult:
+    """Deal ``k``: the greedy player's game, then the solver's verdict, its line checked."""
+    state = new_game(1, seed=derive_seed(study.seed, "deal", k), options=PRESETS[study.preset])
+    final = play_greedy(state, random.Random(derive_seed(study.seed, "bot", k)))
+    result = solve(state, max_nodes=study.max_nodes)
+    end = state
+    for action in result.line if result.outcome is Outcome.WON else ():
+        end = apply(end, action)
+    line_wins = result.outcome is not Outcome.WON or is_won(end)
+    return _DealResult(is_won(final), result.outcome, result.nodes, line_wins)  # type: ignore[arg-type]
+
+
+def _deals(study: _Study, ks: Sequence[int]) -> list[_DealResult]:
+    """The deals ``ks`` of a study, in a worker."""
+    return [_deal(study, k) for k in ks]
