@@ -214,3 +214,26 @@ def test_the_record_is_saved_on_quit_too(tmp_path: Path) -> None:
     data = json.loads(path.read_text())
     assert data["type"] == "record"
     assert [action["type"] for action in data["actions"]][:1] == ["stand"]
+
+
+def test_with_rich_the_table_is_a_panel_with_red_hearts() -> None:
+    console_module = pytest.importorskip("rich.console")
+    game = fourgames.get_game("all-fours")
+    out = io.StringIO()
+    console = console_module.Console(file=out, force_terminal=True, color_system="standard")
+    bots = [get_bot("random", game)] * 2
+    table = Table(game, game.new_game(2, seed=1), 0, bots, out, Lines(io.StringIO("q\n")),
+                  Clock(lambda: 0.0), console)  # fmt: skip
+    table.play()
+    text = out.getvalue()
+    assert "╭" in text
+    assert "All Fours · you are player 0" in text
+    assert "\x1b[1;31m7♦" in text  # a red diamond, in the hand 7♦ 8♦ 8♠ …
+    assert "\x1b[1m8♠" in text
+
+
+def test_without_a_terminal_the_table_is_plain_text() -> None:
+    text = _script("all-fours", "--seed", "1", answers="q\n")
+    assert "\x1b[" not in text
+    assert "╭" not in text
+    assert "Hand of P0 (you): 7♦ 8♦ 8♠ 10♣ 10♥ K♣" in text

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from fourgames import GAMES, FormatError, Game, __version__, get_game
-from fourgames._play import AsciiText, Clock, Lines, Table, needs_ascii
+from fourgames._play import AsciiText, Clock, Lines, Table, needs_ascii, rich_console
 from fourgames.bots import Bot, _text_value, bot_names, get_bot, seat_bots, simulate
 from fourgames.serialization import converter, register_game, structure
 from fourgames.shuffle import fresh_seed
@@ -176,7 +176,8 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO | None = None) ->
         except ValueError as err:
             raise UsageError(str(err)) from None
     lines = Lines(sys.stdin if stdin is None else stdin)
-    table = Table(game, state, seat, bots, out, lines, Clock(time.monotonic))
+    console = None if isinstance(out, AsciiText) else rich_console(out)
+    table = Table(game, state, seat, bots, out, lines, Clock(time.monotonic), console)
     try:
         table.play()
     except EOFError:

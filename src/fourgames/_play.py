@@ -23,7 +23,7 @@ from fourgames.protocol import Game
 from fourgames.records import Record, record_to_json, start_record
 from fourgames.shuffle import derive_seed
 
-__all__ = ["AsciiText", "Lines", "Table", "needs_ascii", "to_ascii"]
+__all__ = ["AsciiText", "Clock", "Lines", "Table", "needs_ascii", "rich_console", "to_ascii"]
 
 # --- Output ----------------------------------------------------------------------------------
 
@@ -239,6 +239,8 @@ class Table:
     out: TextIO
     lines: Lines
     clock: Clock
+    console: Any = None
+    """A ``rich.console.Console`` on ``out`` for a panelled, coloured table (extra ``cli``)."""
     record: Record = attrs.field(init=False)
     undo: list[tuple[Any, Record]] = attrs.Factory(list)
     """The position and record at each of the human's earlier decisions."""
@@ -274,8 +276,25 @@ class Table:
                 self._apply(legal[0])
             elif not self._turn(legal, left):
                 return
-        self.say("\n" + game.render(game.observe(self.state, self.seat)))
+        self._show_table(None)
         self.say(f"game over: {summary(game, self.state, self.seat)}")
+
+    def _show_table(self, left: float | None) -> None:
+        """The human's view of the table: in a rich panel (suits in colour) when `console` is
+        set, else as the game's text."""
+        text = self.game.render(self.game.observe(self.state, self.seat))
+        if self.console is None:
+            self.say("\n" + text)
+            return
+        from rich.panel import Panel
+        from rich.text import Text
+
+        picture = Text(text)
+        picture.highlight_regex(r"\S*[♥♦]", "bold red")
+        picture.highlight_regex(r"\S*[♣♠]", "bold")
+        title = f"{self.game.INFO.name} · you are player {self.seat}"
+        clock = None if left is None else f"{clock_text(left)} left"
+        self.console.print(Panel(picture, title=title, subtitle=clock, expand=False))
 
     def _apply(self, action: Any, mover: int | None = None) -> None:
         """Apply ``action``, say it as the human may see it, and say new scores."""
@@ -295,7 +314,7 @@ class Table:
     def _turn(self, legal: Sequence[Any], left: float | None) -> bool:
         """The human's turn: False if they quit."""
         game = self.game
-        self.say("\n" + game.render(game.observe(self.state, self.seat)))
+        self._show_table(left)
         self.say(_menu(legal))
         while True:
             prompt = f"your move (1-{len(legal)}, its text, hint, undo, q)"
@@ -363,6 +382,18 @@ class Table:
         """Write the game so far as a JSON record."""
         path.write_text(record_to_json(self.record, indent=1) + "\n", encoding="utf-8")
         self.say(f"record saved to {path}")
+
+
+def rich_console(out: TextIO) -> Any:
+    """A ``rich`` console on ``out`` if rich is installed (extra ``cli``) and ``out`` is a
+    terminal, else None: the plain text then."""
+    if not out.isatty():
+        return None
+    try:
+        from rich.console import Console
+    except ImportError:
+        return None
+    return Console(file=out, highlight=False)
 
 
 def _menu(legal: Sequence[Any], width: int = 100) -> str:
