@@ -1,12 +1,16 @@
-"""The ``fourgames`` command: simulate games with bots, show a deal, play in the terminal.
+"""The ``fourgames`` command: simulate games with bots, show a deal, play in the terminal,
+look at saved games.
 
     fourgames simulate GAME [--players N] [--games K] [--seed S] [--preset NAME] [--option k=v ...]
                        [--bot SEAT=SPEC ...]
-    fourgames show GAME [--players N] [--seed S] [--preset NAME] [--option k=v ...]
+    fourgames show GAME [--players N] [--seed S] [--preset NAME] [--option k=v ...] [--svg]
     fourgames play GAME [--players N] [--seat P] [--seed S] [--preset NAME] [--option k=v ...]
-                   [--bot SEAT=SPEC ...]
+                   [--opponent SPEC] [--bot SEAT=SPEC ...] [--record FILE] [--time-limit S]
+    fourgames replay FILE [--view all|P]
+    fourgames view FILE --html OUT.html
     fourgames solve vier-jahreszeiten --deals N [--preset NAME]
     fourgames games
+    fourgames --version; fourgames --ascii COMMAND ...
 
 GAME is a game id (``fourgames games`` lists them) or the dotted path of a module of your own
 that follows the game protocol. Wrong arguments print a short message and exit with status 2.
@@ -25,9 +29,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from fourgames import GAMES, FormatError, Game, __version__, get_game
+from fourgames import GAMES, FormatError, FourGamesError, Game, __version__, get_game
 from fourgames._play import AsciiText, Clock, Lines, Table, needs_ascii, rich_console
+from fourgames._viewer import Replay, html_page, read_record, run_replay, view_of
 from fourgames.bots import Bot, _text_value, bot_names, get_bot, seat_bots, simulate
+from fourgames.pictures import svg
 from fourgames.serialization import converter, register_game, structure
 from fourgames.shuffle import fresh_seed
 
@@ -152,6 +158,9 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 def _show(args: argparse.Namespace, out: TextIO) -> int:
     game, state, _ = _new_game(args)
+    if args.svg:
+        print(svg(game, state), file=out)
+        return 0
     print(f"{game.GAME_ID}, seed {state.seed}", file=out)
     print(game.render(state), file=out)
     return 0
@@ -197,6 +206,23 @@ def _opponent(game: Game[Any, Any], spec: str | None) -> str:
     except ValueError:
         return "random"
     return "heuristic"
+
+
+def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO | None = None) -> int:
+    replay = Replay.of(read_record(args.file))
+    try:
+        view = view_of(args.view, replay.views)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    run_replay(replay, view, out, Lines(sys.stdin if stdin is None else stdin))
+    return 0
+
+
+def _view(args: argparse.Namespace, out: TextIO) -> int:
+    replay = Replay.of(read_record(args.file))
+    args.html.write_text(html_page(replay), encoding="utf-8")
+    print(f"wrote {args.html}: {len(replay.states) - 1} steps, {len(replay.views)} views", file=out)
+    return 0
 
 
 def _games(args: argparse.Namespace, out: TextIO) -> int:
@@ -266,6 +292,7 @@ def _parser() -> argparse.ArgumentParser:
 
     show = commands.add_parser("show", help="render a fresh deal")
     _add_setup(show, seed_help="the deal's seed (default: a fresh one)")
+    show.add_argument("--svg", action="store_true", help="write the deal as an SVG picture")
     show.set_defaults(handler=_show)
 
     play = commands.add_parser("play", help="play in the terminal against bots")
@@ -286,6 +313,16 @@ def _parser() -> argparse.ArgumentParser:
         help="seconds per round of a timed game (4½ Minuten: 270)",
     )
     play.set_defaults(handler=_play)
+
+    replay = commands.add_parser("replay", help="step through a saved game record")
+    replay.add_argument("file", type=Path, help="a record saved by `play --record` or to_json")
+    replay.add_argument("--view", default="all", help="all (every card, the default) or a seat")
+    replay.set_defaults(handler=_replay)
+
+    view = commands.add_parser("view", help="write a saved game as one HTML page")
+    view.add_argument("file", type=Path, help="a record saved by `play --record` or to_json")
+    view.add_argument("--html", type=Path, required=True, metavar="OUT", help="the page to write")
+    view.set_defaults(handler=_view)
 
     games = commands.add_parser("games", help="list the games and their presets")
     games.set_defaults(handler=_games)
@@ -316,7 +353,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         status = int(args.handler(args, stream))
         stream.flush()
-    except (UsageError, FormatError) as err:
+    except (UsageError, FourGamesError) as err:
         print(f"fourgames: error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

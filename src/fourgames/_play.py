@@ -182,6 +182,16 @@ def is_shown(
     )
 
 
+def told(game: Game[Any, Any], state: Any, action: Any, viewer: int | None, ply: int) -> str:
+    """``action`` as seat ``viewer`` may know it (None: every card shown): its text, or its
+    kind when it moves a card hidden from the viewer (``discard (a card hidden from you)``).
+    ``ply`` counts the actions before it and seeds the deals `is_shown` draws."""
+    rng = random.Random(derive_seed(state.seed, "view", ply))
+    if viewer is None or is_shown(game, state, action, viewer, rng):
+        return str(action)
+    return f"{type(action).TAG} (a card hidden from you)"
+
+
 def name_of(player: int, seat: int) -> str:
     """``you`` or ``player 2``."""
     return "you" if player == seat else f"player {player}"
@@ -301,11 +311,8 @@ class Table:
         game = self.game
         before = game.scores(self.state)
         if mover is not None:
-            rng = random.Random(derive_seed(self.state.seed, "view", len(self.record.actions)))
-            if is_shown(game, self.state, action, self.seat, rng):
-                self.say(f"player {mover}: {action}")
-            else:
-                self.say(f"player {mover}: {type(action).TAG} (a card hidden from you)")
+            words = told(game, self.state, action, self.seat, len(self.record.actions))
+            self.say(f"player {mover}: {words}")
         self.state = game.apply(self.state, action)
         self.record = self.record.append(action)
         if game.scores(self.state) != before and not game.is_terminal(self.state):
