@@ -2,7 +2,10 @@
 observation's picture shows no hidden card."""
 
 import io
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -80,3 +83,17 @@ def test_show_svg_writes_the_picture() -> None:
     cards = _cards(out.getvalue())
     game = fourgames.get_game("all-fours")
     assert cards == _cards(game.new_game(2, seed=1)._repr_svg_())
+
+
+def test_the_docs_pictures_are_current() -> None:
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, str(root / "examples" / "table_pictures.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout
+    for game_id in fourgames.GAMES:
+        page = (root / "docs" / "games" / f"{game_id}.md").read_text(encoding="utf-8")
+        assert f"](pictures/{game_id}.svg)" in page
