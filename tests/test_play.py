@@ -237,3 +237,14 @@ def test_without_a_terminal_the_table_is_plain_text() -> None:
     assert "\x1b[" not in text
     assert "╭" not in text
     assert "Hand of P0 (you): 7♦ 8♦ 8♠ 10♣ 10♥ K♣" in text
+
+
+def test_undo_against_bots_takes_back_the_bots_answers_too(tmp_path: Path) -> None:
+    undone, straight = tmp_path / "undone.json", tmp_path / "straight.json"
+    text = _script("all-fours", "--seed", "1", "--record", str(undone),
+                   answers="beg\n" + "1\n" * 6 + "undo\nundo\nq\n")  # fmt: skip
+    _script("all-fours", "--seed", "1", "--record", str(straight),
+            answers="beg\n" + "1\n" * 4 + "q\n")  # fmt: skip
+    assert "undone: back to your move 7" in text
+    assert "undone: back to your move 6" in text
+    assert from_json(undone.read_text()) == from_json(straight.read_text())
