@@ -83,6 +83,15 @@ def test_the_clock_runs_out_in_real_time_and_applies_time_up(tmp_path: Path) -> 
     assert from_json(path.read_text()).actions[-1] == TimeUp()
 
 
+def test_the_time_limit_is_for_timed_games_only(capsys: pytest.CaptureFixture[str]) -> None:
+    from fourgames.__main__ import main
+
+    assert main(["play", "all-fours", "--time-limit", "5"], out=io.StringIO()) == 2
+    assert "all-fours has no clock" in capsys.readouterr().err
+    assert main(["play", "viereinhalb-minuten", "--time-limit", "0"], out=io.StringIO()) == 2
+    assert "time_limit_s" in capsys.readouterr().err
+
+
 def test_an_answer_after_the_deadline_comes_too_late() -> None:
     game = fourgames.get_game("viereinhalb-minuten")
     state = game.new_game(2, seed=2, options=game.Options(rounds=1))  # type: ignore[attr-defined]
@@ -248,3 +257,15 @@ def test_undo_against_bots_takes_back_the_bots_answers_too(tmp_path: Path) -> No
     assert "undone: back to your move 7" in text
     assert "undone: back to your move 6" in text
     assert from_json(undone.read_text()) == from_json(straight.read_text())
+
+
+def test_the_command_line_and_the_pictures_import_no_extra() -> None:
+    code = (
+        "import sys, fourgames, fourgames.__main__, fourgames.pictures\n"
+        "for game_id in fourgames.GAMES:\n"
+        "    game = fourgames.get_game(game_id)\n"
+        "    game.new_game(game.INFO.min_players, seed=1)._repr_svg_()\n"
+        "extras = [m for m in sys.modules if m.split('.')[0] in ('rich', 'mkdocs', 'numpy')]\n"
+        "assert not extras, extras\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

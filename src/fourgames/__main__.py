@@ -168,10 +168,10 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
 
 def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO | None = None) -> int:
     if args.time_limit is not None:
+        if not hasattr(typing.cast(Any, _game(args.game)).Options, "time_limit_s"):
+            raise UsageError(f"{args.game} has no clock: --time-limit is for timed games")
         args.option.append(f"time_limit_s={args.time_limit}")
     game, state, players = _new_game(args)
-    if args.time_limit is not None and not hasattr(state.options, "time_limit_s"):
-        raise UsageError(f"{game.GAME_ID} has no clock: --time-limit is for timed games")
     seat = args.seat
     if not 0 <= seat < players:
         raise UsageError(f"--seat must be 0 to {players - 1}, not {seat}")

@@ -14,7 +14,7 @@ from typing import Any, Final, TextIO
 
 import attrs
 
-from fourgames._play import Lines, told
+from fourgames._play import QUIT, Lines, told
 from fourgames.errors import FormatError
 from fourgames.pictures import svg
 from fourgames.protocol import Game
@@ -104,7 +104,7 @@ def run_replay(replay_: Replay, view: str | int, out: TextIO, lines: Lines) -> N
         except EOFError:
             return
         word, _, rest = text.partition(" ")
-        if word in ("q", "quit", "exit"):
+        if word in QUIT:
             return
         if word in ("", "n", "next"):
             step = min(step + 1, last)
