@@ -4,6 +4,7 @@ and the output rules of every command (pipes closing early, ASCII, --version).""
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -107,6 +108,26 @@ def test_an_answer_after_the_deadline_comes_too_late() -> None:
     assert "[4:20 left]" in out.getvalue()
     assert "you:" not in out.getvalue()
     assert table.record.actions == (TimeUp(),)
+
+
+def test_the_time_left_is_called_out_while_the_human_thinks() -> None:
+    game = fourgames.get_game("viereinhalb-minuten")
+    state = game.new_game(2, seed=2, options=game.Options(rounds=1))  # type: ignore[attr-defined]
+    times = iter([0.0, 29.95, 239.98, 269.99])  # each call-out comes a moment after the prompt
+
+    def now() -> float:
+        return next(times, 300.0)
+
+    read, write = os.pipe()  # nobody types
+    out = io.StringIO()
+    bots = [get_bot("heuristic", game)] * 2
+    silence = os.fdopen(read)
+    Table(game, state, 0, bots, out, Lines(silence), Clock(now)).play()
+    os.close(write)  # the reading thread ends at the end of the input; then close
+    silence.close()
+    called = re.findall(r"\[(\d:\d\d) left\]", out.getvalue())
+    assert called == ["4:01", "0:31", "0:01"]
+    assert "time is up!" in out.getvalue()
 
 
 def test_a_pipe_closing_early_ends_quietly() -> None:

@@ -149,6 +149,17 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def call_out(left: float) -> int:
+    """The next time left to call out: the last whole minute, 30 or 10 seconds, or 0.
+
+    >>> call_out(270), call_out(60), call_out(45), call_out(12), call_out(4)
+    (240, 30, 30, 10, 0)
+    """
+    if left > 60:
+        return int(-(-left // 60) - 1) * 60
+    return next((mark for mark in (30, 10) if mark < left), 0)
+
+
 # --- Words for moves and results ---------------------------------------------------------------
 
 _WORLDS: Final = 4
@@ -323,13 +334,9 @@ class Table:
         game = self.game
         self._show_table(left)
         self.say(_menu(legal))
+        prompt = f"your move (1-{len(legal)}, its text, hint, undo, q): "
         while True:
-            prompt = f"your move (1-{len(legal)}, its text, hint, undo, q)"
-            if left is not None:
-                prompt = f"[{clock_text(left)} left] {prompt}"
-            self.out.write(prompt + ": ")
-            self.out.flush()
-            text = self.lines.next(left)
+            text = self._wait(prompt, left)
             if text is None or self.clock.left(game, self.state) == 0.0:
                 self.say("")
                 return True  # the clock ran out: the loop applies TimeUp
@@ -345,6 +352,22 @@ class Table:
             if text.lower() == "undo":
                 return True  # back at an earlier move: show the table again
             left = self.clock.left(game, self.state)
+
+    def _wait(self, prompt: str, left: float | None) -> str | None:
+        """The human's next line, or None when the clock runs out first. While it runs, the
+        time left is called out at each whole minute and at 30 and 10 seconds."""
+        while True:
+            shown = "" if left is None else f"[{clock_text(left)} left] "
+            self.out.write(shown + prompt)
+            self.out.flush()
+            if left is None:
+                return self.lines.next()
+            mark = call_out(left)
+            text = self.lines.next(left - mark)
+            if text is not None or mark == 0:
+                return text
+            self.say("")
+            left = self.clock.left(self.game, self.state) or 0.0
 
     def _command(self, text: str, legal: Sequence[Any]) -> Any:
         """The action ``text`` names, or None after answering ``hint``, ``undo``, ``help`` or
