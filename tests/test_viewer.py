@@ -2,6 +2,7 @@
 real headless Chromium (skipped without one, except under CI, which installs it)."""
 
 import io
+import json
 import os
 import re
 import shutil
@@ -77,6 +78,19 @@ def test_replay_refuses_a_file_that_is_no_record(
     assert "holds a State, not a game record" in capsys.readouterr().err
     assert main(["view", str(tmp_path / "none.json"), "--html", "x.html"]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_tampered_record_is_refused_at_its_ply(
+    record_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(record_path.read_text())
+    data["actions"][0] = {"type": "give"}  # eldest must stand or beg first
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(data))
+    assert main(["view", str(tampered), "--html", str(tmp_path / "x.html")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("fourgames: error: ply 1: ")
+    assert not (tmp_path / "x.html").exists()
 
 
 def test_the_page_is_self_contained(record_path: Path, tmp_path: Path) -> None:
