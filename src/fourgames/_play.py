@@ -7,6 +7,7 @@ thread, so the clock can run out while the human thinks; `TimeUp` is then applie
 
 from __future__ import annotations
 
+import importlib
 import io
 import queue
 import random
@@ -307,15 +308,14 @@ class Table:
         if self.console is None:
             self.say("\n" + text)
             return
-        from rich.panel import Panel
-        from rich.text import Text
-
-        picture = Text(text)
+        panels: Any = importlib.import_module("rich.panel")  # the extra cli, as the console
+        texts: Any = importlib.import_module("rich.text")
+        picture = texts.Text(text)
         picture.highlight_regex(r"\S*[♥♦]", "bold red")
         picture.highlight_regex(r"\S*[♣♠]", "bold")
         title = f"{self.game.INFO.name} · you are player {self.seat}"
         clock = None if left is None else f"{clock_text(left)} left"
-        self.console.print(Panel(picture, title=title, subtitle=clock, expand=False))
+        self.console.print(panels.Panel(picture, title=title, subtitle=clock, expand=False))
 
     def _apply(self, action: Any, mover: int | None = None) -> None:
         """Apply ``action``, say it as the human may see it, and say new scores."""
@@ -420,10 +420,10 @@ def rich_console(out: TextIO) -> Any:
     if not out.isatty():
         return None
     try:
-        from rich.console import Console
+        console: Any = importlib.import_module("rich.console")
     except ImportError:
         return None
-    return Console(file=out, highlight=False)
+    return console.Console(file=out, highlight=False)
 
 
 def _menu(legal: Sequence[Any], width: int = 100) -> str:
