@@ -3,7 +3,6 @@
 import io
 import subprocess
 import sys
-from collections.abc import Iterator
 
 import pytest
 
@@ -82,24 +81,19 @@ def test_argparse_errors_exit_2_without_traceback() -> None:
         assert "usage:" in done.stderr
 
 
-def _answers(*texts: str) -> Iterator[str]:
-    yield from texts
-
-
 def test_play_numbers_actions_and_asks_again_on_bad_input() -> None:
     from fourgames.__main__ import _parser, _play
 
     args = _parser().parse_args(["play", MATCH, "--seed", "3"])
-    answers = _answers("zero", "99", "draw", *["1"] * 200)
     out = io.StringIO()
-    assert _play(args, out, ask=lambda prompt: next(answers)) == 0
+    assert _play(args, out, io.StringIO("zero\n99\ndraw\n" + "1\n" * 200)) == 0
     text = out.getvalue()
     assert "you are player 0" in text
-    assert "    1. " in text
+    assert "  1. " in text
     assert "no legal Match action matches 'zero'" in text
-    assert text.count("please type a number from 1 to") == 1
-    assert "player 0: draw" in text
-    assert "game over; scores" in text
+    assert text.count("no move 99: the moves are numbered 1 to") == 1
+    assert "you: draw" in text
+    assert "game over: " in text
 
 
 def test_play_shows_the_human_only_their_own_view() -> None:
@@ -108,8 +102,7 @@ def test_play_shows_the_human_only_their_own_view() -> None:
 
     args = _parser().parse_args(["play", MATCH, "--seed", "3"])
     out = io.StringIO()
-    with pytest.raises(SystemExit):
-        _play(args, out, ask=lambda prompt: "q")
+    _play(args, out, io.StringIO("q\n"))
     other = " ".join(map(str, match.new_game(2, seed=3).hands[1]))
     assert other not in out.getvalue()
     assert "player 1: 5 cards" in out.getvalue()
@@ -119,9 +112,10 @@ def test_play_quits_on_q() -> None:
     from fourgames.__main__ import _parser, _play
 
     args = _parser().parse_args(["play", MATCH, "--seed", "3"])
-    with pytest.raises(SystemExit) as done:
-        _play(args, io.StringIO(), ask=lambda prompt: "q")
-    assert done.value.code == 0
+    out = io.StringIO()
+    assert _play(args, out, io.StringIO("q\n1\n")) == 0
+    assert out.getvalue().count("your move") == 1
+    assert "game over" not in out.getvalue()
 
 
 def test_games_lists_registered_games() -> None:
@@ -166,12 +160,11 @@ def test_simulate_seats_bots_by_spec(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_play_seats_bots_against_the_human(capsys: pytest.CaptureFixture[str]) -> None:
-    answers = iter(["1"] * 200)
     out = io.StringIO()
     argv = ["play", MATCH, "--seed", "3", "--bot", "1=ismcts:iterations=3"]
     from fourgames.__main__ import _parser, _play
 
-    assert _play(_parser().parse_args(argv), out, lambda _: next(answers)) == 0
+    assert _play(_parser().parse_args(argv), out, io.StringIO("1\n" * 200)) == 0
     assert "game over" in out.getvalue()
     assert _run("play", MATCH, "--seat", "1", "--bot", "1=random")[0] == 2
     assert "your own seat" in capsys.readouterr().err

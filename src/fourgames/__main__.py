@@ -1,14 +1,18 @@
-"""The ``fourgames`` command: simulate games with bots, show a deal, play in the terminal.
+"""The ``fourgames`` command: simulate games with bots, show a deal, play in the terminal,
+look at saved games.
 
     fourgames simulate GAME [--players N] [--games K] [--seed S] [--preset NAME] [--option k=v ...]
                        [--bot SEAT=SPEC ...] [RUN OPTIONS]
     fourgames arena GAME --bot SPEC --bot SPEC ... [--games N] [--players N] [--seed S]
                     [--preset NAME] [--option k=v ...] [RUN OPTIONS]
-    fourgames show GAME [--players N] [--seed S] [--preset NAME] [--option k=v ...]
+    fourgames show GAME [--players N] [--seed S] [--preset NAME] [--option k=v ...] [--svg]
     fourgames play GAME [--players N] [--seat P] [--seed S] [--preset NAME] [--option k=v ...]
-                   [--bot SEAT=SPEC ...]
+                   [--opponent SPEC] [--bot SEAT=SPEC ...] [--record FILE] [--time-limit S]
+    fourgames replay FILE [--view all|P]
+    fourgames view FILE --html OUT.html
     fourgames solve vier-jahreszeiten --deals N [--preset NAME]
     fourgames games
+    fourgames --version; fourgames --ascii COMMAND ...
 
 RUN OPTIONS: --format table|json|csv, --out FILE.jsonl, --records DIR, --resume, --jobs N,
 --executor process|dask, --scheduler ADDRESS, --move-timeout SECONDS, --fail-fast.
@@ -21,16 +25,22 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import random
+import os
 import sys
+import time
+import typing
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from fourgames import GAMES, FormatError, Game, IllegalActionError, get_game
+from fourgames import GAMES, FormatError, FourGamesError, Game, __version__, get_game
+from fourgames._play import AsciiText, Clock, Lines, Table, needs_ascii, rich_console
+from fourgames._viewer import Replay, html_page, read_record, run_replay, view_of
 from fourgames.arena import FORMATS, arena, executor_for
 from fourgames.bots import Bot, BotError, _text_value, bot_names, get_bot, seat_bots, simulate
+from fourgames.pictures import svg
 from fourgames.serialization import converter, register_game, structure
-from fourgames.shuffle import derive_seed, fresh_seed
+from fourgames.shuffle import fresh_seed
 
 __all__ = ["main"]
 
@@ -181,12 +191,19 @@ def _run(
 
 def _show(args: argparse.Namespace, out: TextIO) -> int:
     game, state, _ = _new_game(args)
+    if args.svg:
+        print(svg(game, state), file=out)
+        return 0
     print(f"{game.GAME_ID}, seed {state.seed}", file=out)
     print(game.render(state), file=out)
     return 0
 
 
-def _play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = input) -> int:
+def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO | None = None) -> int:
+    if args.time_limit is not None:
+        if not hasattr(typing.cast(Any, _game(args.game)).Options, "time_limit_s"):
+            raise UsageError(f"{args.game} has no clock: --time-limit is for timed games")
+        args.option.append(f"time_limit_s={args.time_limit}")
     game, state, players = _new_game(args)
     seat = args.seat
     if not 0 <= seat < players:
@@ -194,48 +211,51 @@ def _play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = inp
     if any(pair.partition("=")[0].strip() == str(seat) for pair in args.bot):
         raise UsageError(f"--bot names seat {seat}, your own seat")
     bots = _bots(game, players, args.bot)
-    rngs = [random.Random(derive_seed(state.seed, "bot", p)) for p in range(players)]
-    print(f"{game.GAME_ID}, seed {state.seed}; you are player {seat}. Type q to quit.", file=out)
-    while (mover := game.current_player(state)) is not None:
-        legal = game.legal_actions(state)
-        if mover == seat:
-            print("\n" + game.render(game.observe(state, seat)), file=out)
-            for number, action in enumerate(legal, start=1):
-                print(f"  {number:>3}. {action}", file=out)
-            action = _ask_action(ask, game, state, legal, out)
-        else:
-            action = bots[mover].choose(game.observe(state, mover), legal, rngs[mover])
-        print(f"player {mover}: {action}", file=out)
-        state = game.apply(state, action)
-    print("\n" + game.render(game.observe(state, seat)), file=out)
-    print(
-        f"game over; scores {list(game.scores(state))}; winners {sorted(game.winners(state))}",
-        file=out,
-    )
+    named = {int(pair.partition("=")[0]) for pair in args.bot}
+    for other in set(range(players)) - named - {seat}:
+        try:
+            bots[other] = get_bot(_opponent(game, args.opponent), game)
+        except ValueError as err:
+            raise UsageError(str(err)) from None
+    lines = Lines(sys.stdin if stdin is None else stdin)
+    console = None if isinstance(out, AsciiText) else rich_console(out)
+    table = Table(game, state, seat, bots, out, lines, Clock(time.monotonic), console)
+    try:
+        table.play()
+    except EOFError:
+        table.say("\nend of input: game left unfinished")
+    finally:
+        if args.record is not None:
+            table.save(args.record)
     return 0
 
 
-def _ask_action(
-    ask: Callable[[str], str], game: Game[Any, Any], state: Any, legal: Sequence[Any], out: TextIO
-) -> Any:
-    """The action the human names by its number or its text (`find_action`: ``play 5c``)."""
-    count = len(legal)
-    while True:
-        try:
-            text = ask(f"your action (1-{count}, or its text): ").strip()
-        except EOFError:
-            raise SystemExit(0) from None
-        if text.lower() in ("q", "quit", "exit"):
-            raise SystemExit(0)
-        if text.isdigit() and 1 <= int(text) <= count:
-            return legal[int(text) - 1]
-        if text and not text.isdigit():
-            try:
-                return game.find_action(state, text)
-            except IllegalActionError as err:
-                print(err.message, file=out)
-                continue
-        print(f"please type a number from 1 to {count}, an action, or q", file=out)
+def _opponent(game: Game[Any, Any], spec: str | None) -> str:
+    """The bot spec of the opponents: ``spec``, else the game's heuristic bot, else random."""
+    if spec is not None:
+        return spec
+    try:
+        get_bot("heuristic", game)
+    except ValueError:
+        return "random"
+    return "heuristic"
+
+
+def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO | None = None) -> int:
+    replay = Replay.of(read_record(args.file))
+    try:
+        view = view_of(args.view, replay.views)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    run_replay(replay, view, out, Lines(sys.stdin if stdin is None else stdin))
+    return 0
+
+
+def _view(args: argparse.Namespace, out: TextIO) -> int:
+    replay = Replay.of(read_record(args.file))
+    args.html.write_text(html_page(replay), encoding="utf-8")
+    print(f"wrote {args.html}: {len(replay.states) - 1} steps, {len(replay.views)} views", file=out)
+    return 0
 
 
 def _games(args: argparse.Namespace, out: TextIO) -> int:
@@ -308,6 +328,12 @@ def _add_run(parser: argparse.ArgumentParser) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="fourgames", description="Rules engines for four card games.")
+    parser.add_argument("--version", action="version", version=f"fourgames {__version__}")
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        help="write suits as letters (10H for 10♥); automatic when the output cannot write ♥",
+    )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     sim = commands.add_parser("simulate", help="play many games between bots")
@@ -336,13 +362,37 @@ def _parser() -> argparse.ArgumentParser:
 
     show = commands.add_parser("show", help="render a fresh deal")
     _add_setup(show, seed_help="the deal's seed (default: a fresh one)")
+    show.add_argument("--svg", action="store_true", help="write the deal as an SVG picture")
     show.set_defaults(handler=_show)
 
     play = commands.add_parser("play", help="play in the terminal against bots")
     _add_setup(play, seed_help="the deal's seed (default: a fresh one)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    _add_bots(play, others="the other opponents play")
+    play.add_argument(
+        "--opponent",
+        metavar="SPEC",
+        help="the bot in every other seat, such as ismcts:iterations=200 "
+        "(default: the game's heuristic bot, else random)",
+    )
+    _add_bots(play, others="the other opponents play as --opponent;")
+    play.add_argument("--record", type=Path, metavar="FILE", help="save the game as a JSON record")
+    play.add_argument(
+        "--time-limit",
+        type=int,
+        metavar="SECONDS",
+        help="seconds per round of a timed game (4½ Minuten: 270)",
+    )
     play.set_defaults(handler=_play)
+
+    replay = commands.add_parser("replay", help="step through a saved game record")
+    replay.add_argument("file", type=Path, help="a record saved by `play --record` or to_json")
+    replay.add_argument("--view", default="all", help="all (every card, the default) or a seat")
+    replay.set_defaults(handler=_replay)
+
+    view = commands.add_parser("view", help="write a saved game as one HTML page")
+    view.add_argument("file", type=Path, help="a record saved by `play --record` or to_json")
+    view.add_argument("--html", type=Path, required=True, metavar="OUT", help="the page to write")
+    view.set_defaults(handler=_view)
 
     games = commands.add_parser("games", help="list the games and their presets")
     games.set_defaults(handler=_games)
@@ -364,16 +414,30 @@ def _add_solver_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (141 when a pipe closes early, as
+    ``head`` does)."""
     args = _parser().parse_args(argv)
     stream = sys.stdout if out is None else out
+    if args.ascii or needs_ascii(stream):
+        stream = typing.cast(TextIO, AsciiText(stream))
     try:
-        return int(args.handler(args, stream))
-    except (UsageError, FormatError) as err:
+        status = int(args.handler(args, stream))
+        stream.flush()
+    except (UsageError, FourGamesError) as err:
         print(f"fourgames: error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        _silence_stdout()
+        return 141
+    return status
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that the exit's flush finds no closed pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from fourgames._kernel import (
 )
 from fourgames.cards import DECK_52, Card, Rank, Suit
 from fourgames.errors import FormatError, IllegalActionError
+from fourgames.pictures import repr_svg
 from fourgames.shuffle import derive_seed, fresh_seed, shuffled
 
 GAME_ID: Final = "all-fours"
@@ -284,6 +285,8 @@ class HandSheet:
 @attrs.frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A position. Build it with `new_game`, `from_deck`, or `from_json` (all validated)."""
+
+    _repr_svg_ = repr_svg
 
     options: Options
     seed: int
@@ -1065,6 +1068,8 @@ ZERO_POINT_HANDS: Final = 200
 @attrs.frozen
 class Observation:
     """What ``player`` may know: own hand and discards, every open card, counts, the history."""
+
+    _repr_svg_ = repr_svg
 
     player: int
     to_move: int | None

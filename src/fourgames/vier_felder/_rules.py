@@ -33,6 +33,7 @@ from fourgames._kernel import (
 )
 from fourgames.cards import DECK_52, Card, Rank, Suit
 from fourgames.errors import FormatError, IllegalActionError
+from fourgames.pictures import repr_svg
 from fourgames.shuffle import derive_seed, fresh_seed, shuffled
 
 GAME_ID: Final = "vier-felder"
@@ -371,6 +372,8 @@ class RoundScore:
 class State:
     """A position. Build it with `new_game`, `from_json`, or the constructor followed by
     `validate`. Fields are indexed 0..3 clockwise from the dealer's field (§2)."""
+
+    _repr_svg_ = repr_svg
 
     options: Options
     seed: int
@@ -1074,6 +1077,8 @@ class Observation:
     """What ``player`` may know: their hand, the fields, the square, coins, every harvest pile
     (each card was public when taken), the totals, and the sizes of the other hands and of
     the draw pile (§16.30)."""
+
+    _repr_svg_ = repr_svg
 
     player: int
     to_move: int | None

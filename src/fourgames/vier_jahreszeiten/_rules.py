@@ -30,6 +30,7 @@ from fourgames._kernel import (
 )
 from fourgames.cards import DECK_52, Card, Rank, Suit, sorted_cards
 from fourgames.errors import IllegalActionError
+from fourgames.pictures import repr_svg
 from fourgames.shuffle import derive_seed, fresh_seed, shuffled
 
 GAME_ID: Final = "vier-jahreszeiten"
@@ -223,6 +224,8 @@ Config: TypeAlias = tuple[tuple[Card, ...], ...]
 @attrs.frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A position. Build it with `new_game`, `position`, or `fourgames.from_json`."""
+
+    _repr_svg_ = repr_svg
 
     options: Options
     seed: int
@@ -867,6 +870,8 @@ class Observation:
     The shared vocabulary first: a solitaire has no hand, so ``hand`` is ``()`` and
     ``hand_sizes`` is ``(0,)``; ``stock_size`` counts the face-down stock.
     """
+
+    _repr_svg_ = repr_svg
 
     player: int
     to_move: int | None

@@ -35,6 +35,7 @@ from fourgames._kernel import (
     validator,
 )
 from fourgames.errors import FormatError, IllegalActionError
+from fourgames.pictures import repr_svg
 from fourgames.shuffle import derive_seed, fresh_seed, shuffled
 from fourgames.viereinhalb_minuten._deck import (
     _BY_CODE,
@@ -360,6 +361,8 @@ class State:
     (the laid-aside heap, face up, in the order laid aside). Together they always hold the
     deck of ``options``.
     """
+
+    _repr_svg_ = repr_svg
 
     options: Options
     seed: int
@@ -928,6 +931,8 @@ def max_game_length(players: int, options: Options) -> int:
 class Observation:
     """Everything on the table, as ``player`` sees it: all displays, piles and the laid-aside
     heap are face up; of the draw pile only its size is known (§2)."""
+
+    _repr_svg_ = repr_svg
 
     player: int
     to_move: int | None
