@@ -118,6 +118,8 @@ class Encoding:
     _path: Callable[[Any, Any], Path]
     _layout: Callable[[int, Any], Layout]
     _write: Callable[[Any, Tensor], None]
+    max_path: int = 1
+    """The most indices a path has (1 for a flat space)."""
 
     def num_actions(self, players: int, options: Any = None) -> int:
         """The size of the action space (every index of a path is below it)."""
@@ -161,6 +163,27 @@ class Encoding:
         tensor = Tensor(layout)
         self._write(observation, tensor)
         return tensor.array
+
+    def decision_shape(self, players: int, options: Any = None) -> tuple[int]:
+        """The shape of `decision_tensor`."""
+        (size,) = self.observation_shape(players, options)
+        extra = self.num_actions(players, options) if self.max_path > 1 else 0
+        return (size + extra,)
+
+    def decision_tensor(
+        self, observation: Any, prefix: Sequence[int] = ()
+    ) -> npt.NDArray[np.float32]:
+        """What an agent sees while it chooses: the observation tensor, followed in a game with
+        sub-decisions by the indices already chosen on the path (a 0/1 vector of length
+        `num_actions`). The adapters show this tensor."""
+        tensor = self.observation_tensor(observation)
+        if self.max_path == 1:
+            return tensor
+        chosen = np.zeros(
+            self.num_actions(len(observation.hand_sizes), observation.options), np.float32
+        )
+        chosen[list(prefix)] = 1
+        return np.concatenate((tensor, chosen))
 
     def _options(self, options: Any) -> Any:
         """``options``, or the game's rulebook options for None."""

@@ -121,5 +121,10 @@ def write(observation: game.Observation, tensor: Tensor) -> None:
     tensor.values("round", [observation.round])
 
 
-ENCODING: Final = Encoding(game, lambda players, options: NUM_ACTIONS, path, layout, write)
+MAX_PATH: Final = 4 + 52 + MAX_STOCKPILES
+"""The longest path: kind, card, field, every loose card and stockpile of a field, the end."""
+
+ENCODING: Final = Encoding(
+    game, lambda players, options: NUM_ACTIONS, path, layout, write, max_path=MAX_PATH
+)
 """Vier Felder's encoding."""
