@@ -119,7 +119,7 @@ class FourGamesState(pyspiel.State):  # type: ignore[misc]
         self.table = copy.copy(game.table)
         self._deals = game.deals
         self._dealt = False
-        self._seen = [b""] * self.table.players
+        self._seen: _Seen | None = None
 
     def current_player(self) -> int:
         """Chance before the deal, then the player to choose, then terminal."""
@@ -141,13 +141,7 @@ class FourGamesState(pyspiel.State):  # type: ignore[misc]
             self._dealt = True
         elif self.table.choose(action) is None:
             return
-        self._seen = [
-            hashlib.blake2b(
-                seen + repr(self.table.game.observe(self.table.state, seat)).encode(),
-                digest_size=16,
-            ).digest()
-            for seat, seen in enumerate(self._seen)
-        ]
+        self._seen = _Seen(self.table.game.GAME_ID, self.table.state, self._seen)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -198,7 +192,60 @@ class Observer:
         text = table.game.render(table.game.observe(table.state, player))
         if table.prefix and player == table.to_move():
             text += f"\nchosen: {list(table.prefix)}"
-        return f"{text}\nseen: {state._seen[player].hex()}" if self._recall else text
+        if not self._recall:
+            return text
+        assert state._seen is not None
+        return f"{text}\nseen: {state._seen.digest(player).hex()}"
+
+
+class _Seen:
+    """The positions of a game so far, newest first, each with a digest per player of every
+    observation that player has had up to it (computed when first asked for, then kept)."""
+
+    __slots__ = ("_digests", "_game_id", "_parent", "_state")
+
+    def __init__(self, game_id: str, state: Any, parent: _Seen | None) -> None:
+        self._game_id = game_id
+        self._state = state
+        self._parent = parent
+        self._digests: dict[int, bytes] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the list of positions, oldest first (a chain would pickle recursively)."""
+        states = []
+        node: _Seen | None = self
+        while node is not None:
+            states.append(node._state)
+            node = node._parent
+        return (_chain, (self._game_id, states[::-1]))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
+        """Itself: it never changes but for its cache."""
+        return self
+
+    def digest(self, player: int) -> bytes:
+        """The digest of ``player``'s observations from the deal to this position."""
+        missing: list[_Seen] = []
+        node: _Seen | None = self
+        while node is not None and player not in node._digests:
+            missing.append(node)
+            node = node._parent
+        digest = b"" if node is None else node._digests[player]
+        game = get_game(self._game_id)
+        for node in reversed(missing):
+            seen = repr(game.observe(node._state, player)).encode()
+            digest = hashlib.blake2b(digest + seen, digest_size=16).digest()
+            node._digests[player] = digest
+        return self._digests[player]
+
+
+def _chain(game_id: str, states: list[Any]) -> _Seen:
+    """The chain of ``states``, oldest first."""
+    node = None
+    for state in states:
+        node = _Seen(game_id, state, node)
+    assert node is not None
+    return node
 
 
 def _register() -> None:
