@@ -111,7 +111,7 @@ def test_hidden_cards_cannot_change_the_tensor(
 def test_the_layout_names_every_place_of_the_tensor() -> None:
     layout = get_encoding("vier-felder").observation_layout(3)
     offsets = layout.offsets()
-    assert offsets["hand"] == slice(13, 65)
+    assert offsets["hand"] == slice(6, 58)
     assert sum(s.stop - s.start for s in offsets.values()) == layout.size == 682 + 58 * 3
     assert layout.describe().splitlines()[0].split() == ["player", "0:3"]
 

@@ -6,7 +6,7 @@ registers ``fourgames/<game id>-v0`` for each game:
 >>> env = gymnasium.make("fourgames/vier-jahreszeiten-v0")
 >>> observation, info = env.reset(seed=1)
 >>> observation.shape, int(info["action_mask"].sum())
-((647,), 2)
+((703,), 2)
 
 The learner sits at ``seat`` (0); in a game of several players the other seats are bots from
 the registry, ``opponents="heuristic"`` (the default) or ``"random"`` or any `get_bot` spec,

@@ -14,7 +14,15 @@ from fourgames.cards import DECK_52, Card
 from fourgames.errors import IllegalActionError
 from fourgames.protocol import Game
 
-__all__ = ["CARD_INDEX", "Decisions", "Encoding", "Layout", "Tensor"]
+__all__ = [
+    "CARD_INDEX",
+    "Decisions",
+    "Encoding",
+    "Layout",
+    "Tensor",
+    "shared_segments",
+    "write_shared",
+]
 
 CARD_INDEX: Final[dict[Card, int]] = {card: index for index, card in enumerate(DECK_52)}
 """The index of each French card: its place in `DECK_52` (♣ 2…A, ♦, ♥, ♠)."""
@@ -72,6 +80,30 @@ class Tensor:
         """Segment ``name`` from place ``at`` set to ``values``."""
         start = self._at[name].start + at
         self.array[start : start + len(values)] = values
+
+
+def shared_segments(players: int, deck: int = 52) -> tuple[tuple[str, int], ...]:
+    """The segments every game's tensor starts with, from the names every observation has:
+    whose view it is, who is to move (one-hot seats), the hand (a ``deck`` of card kinds), the
+    hand sizes, the scores and the stock's size."""
+    return (
+        ("player", players),
+        ("to_move", players),
+        ("hand", deck),
+        ("hand_sizes", players),
+        ("scores", players),
+        ("stock_size", 1),
+    )
+
+
+def write_shared(observation: Any, tensor: Tensor, index: Mapping[Any, int] = CARD_INDEX) -> None:
+    """Fill the `shared_segments` from ``observation``."""
+    tensor.one_hot("player", observation.player)
+    tensor.one_hot("to_move", observation.to_move)
+    tensor.cards("hand", observation.hand, index=index)
+    tensor.values("hand_sizes", observation.hand_sizes)
+    tensor.values("scores", observation.scores)
+    tensor.values("stock_size", [observation.stock_size])
 
 
 @attrs.frozen

@@ -16,7 +16,15 @@ from typing import Final
 from fourgames import all_fours as game
 from fourgames.all_fours._rules import Begging, Phase
 from fourgames.cards import Suit
-from fourgames.encoding._common import CARD_INDEX, Encoding, Layout, Path, Tensor
+from fourgames.encoding._common import (
+    CARD_INDEX,
+    Encoding,
+    Layout,
+    Path,
+    Tensor,
+    shared_segments,
+    write_shared,
+)
 
 __all__ = ["ENCODING", "NUM_ACTIONS"]
 
@@ -43,22 +51,17 @@ def layout(players: int, options: game.Options) -> Layout:
     """The observation tensor's segments."""
     return Layout(
         (
-            ("player", players),
-            ("to_move", players),
+            *shared_segments(players),
             ("dealer", players),
             ("leader", players),
             ("phase", len(_PHASES)),
             ("begging", len(_BEGGING)),
             ("trump", len(_SUITS)),
-            ("hand", 52),
             ("discards", 52),
             ("turnups", 52),
             ("trick", players * 52),
             ("played", 52),
-            ("hand_sizes", players),
             ("discard_counts", players),
-            ("scores", players),
-            ("stock_size", 1),
             ("hand_number", 1),
         )
     )
@@ -66,23 +69,18 @@ def layout(players: int, options: game.Options) -> Layout:
 
 def write(observation: game.Observation, tensor: Tensor) -> None:
     """Fill ``tensor`` from ``observation``."""
-    tensor.one_hot("player", observation.player)
-    tensor.one_hot("to_move", observation.to_move)
+    write_shared(observation, tensor)
     tensor.one_hot("dealer", observation.dealer)
     tensor.one_hot("leader", observation.leader)
     tensor.one_hot("phase", _PHASES[observation.phase])
     tensor.one_hot("begging", _BEGGING[observation.begging])
     tensor.one_hot("trump", None if observation.trump is None else _SUITS[observation.trump])
-    tensor.cards("hand", observation.hand)
     tensor.cards("discards", observation.discards)
     tensor.cards("turnups", observation.turnups)
     for place, card in enumerate(observation.trick):
         tensor.cards("trick", (card,), 52 * place)
     tensor.cards("played", (card for trick in observation.tricks for card in trick.cards))
-    tensor.values("hand_sizes", observation.hand_sizes)
     tensor.values("discard_counts", observation.discard_counts)
-    tensor.values("scores", observation.scores)
-    tensor.values("stock_size", [observation.stock_size])
     tensor.values("hand_number", [observation.hand_number])
 
 

@@ -27,7 +27,15 @@ from typing import Any, Final
 
 from fourgames import vier_felder as game
 from fourgames.cards import Suit
-from fourgames.encoding._common import CARD_INDEX, Encoding, Layout, Path, Tensor
+from fourgames.encoding._common import (
+    CARD_INDEX,
+    Encoding,
+    Layout,
+    Path,
+    Tensor,
+    shared_segments,
+    write_shared,
+)
 
 __all__ = ["ENCODING", "NUM_ACTIONS"]
 
@@ -79,20 +87,15 @@ def layout(players: int, options: game.Options) -> Layout:
     """The observation tensor's segments."""
     return Layout(
         (
-            ("player", players),
-            ("to_move", players),
+            *shared_segments(players),
             ("dealer", players),
             ("summer_field", FIELDS),
-            ("hand", 52),
             ("loose", FIELDS * 52),
             ("stockpiled", FIELDS * 52),
             ("stockpile_values", FIELDS * MAX_STOCKPILES),
             ("stockpile_equal", FIELDS * MAX_STOCKPILES),
             ("harvested", players * 52),
-            ("hand_sizes", players),
             ("coins", players),
-            ("scores", players),
-            ("stock_size", 1),
             ("round", 1),
         )
     )
@@ -100,11 +103,9 @@ def layout(players: int, options: game.Options) -> Layout:
 
 def write(observation: game.Observation, tensor: Tensor) -> None:
     """Fill ``tensor`` from ``observation``."""
-    tensor.one_hot("player", observation.player)
-    tensor.one_hot("to_move", observation.to_move)
+    write_shared(observation, tensor)
     tensor.one_hot("dealer", observation.dealer)
     tensor.one_hot("summer_field", observation.summer_field)
-    tensor.cards("hand", observation.hand)
     for field in range(FIELDS):
         tensor.cards("loose", observation.loose[field], 52 * field)
         piles = observation.stockpiles[field]
@@ -114,10 +115,7 @@ def write(observation: game.Observation, tensor: Tensor) -> None:
         tensor.values("stockpile_equal", [pile.kind is game.Kind.EQUAL for pile in piles], at)
     for seat, pile in enumerate(observation.harvested):
         tensor.cards("harvested", pile, 52 * seat)
-    tensor.values("hand_sizes", observation.hand_sizes)
     tensor.values("coins", observation.coins)
-    tensor.values("scores", observation.scores)
-    tensor.values("stock_size", [observation.stock_size])
     tensor.values("round", [observation.round])
 
 

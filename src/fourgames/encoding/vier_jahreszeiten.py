@@ -17,7 +17,15 @@ from __future__ import annotations
 from typing import Final
 
 from fourgames import vier_jahreszeiten as game
-from fourgames.encoding._common import CARD_INDEX, Encoding, Layout, Path, Tensor
+from fourgames.encoding._common import (
+    CARD_INDEX,
+    Encoding,
+    Layout,
+    Path,
+    Tensor,
+    shared_segments,
+    write_shared,
+)
 from fourgames.vier_jahreszeiten._rules import pile_count
 
 __all__ = ["ENCODING", "num_actions"]
@@ -47,6 +55,7 @@ def layout(players: int, options: game.Options) -> Layout:
     piles = pile_count(options)
     return Layout(
         (
+            *shared_segments(players),
             ("base", 13),
             ("foundations", 4),
             ("waste", 52),
@@ -54,13 +63,13 @@ def layout(players: int, options: game.Options) -> Layout:
             ("piles", piles * 52),
             ("pile_tops", piles * 52),
             ("pile_sizes", piles),
-            ("stock_size", 1),
         )
     )
 
 
 def write(observation: game.Observation, tensor: Tensor) -> None:
     """Fill ``tensor`` from ``observation``."""
+    write_shared(observation, tensor)
     tensor.one_hot("base", observation.base - 1)
     tensor.values("foundations", observation.foundations)
     tensor.cards("waste", observation.waste)
@@ -69,7 +78,6 @@ def write(observation: game.Observation, tensor: Tensor) -> None:
         tensor.cards("piles", pile, 52 * place)
         tensor.cards("pile_tops", pile[-1:], 52 * place)
     tensor.values("pile_sizes", [len(pile) for pile in observation.piles])
-    tensor.values("stock_size", [observation.stock_size])
 
 
 ENCODING: Final = Encoding(game, num_actions, path, layout, write)

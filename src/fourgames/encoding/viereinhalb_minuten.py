@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from fourgames import viereinhalb_minuten as game
-from fourgames.encoding._common import Encoding, Layout, Path, Tensor
+from fourgames.encoding._common import Encoding, Layout, Path, Tensor, shared_segments, write_shared
 from fourgames.viereinhalb_minuten._deck import ALL_CARDS
 
 __all__ = ["ENCODING", "num_actions"]
@@ -48,17 +48,12 @@ def layout(players: int, options: game.Options) -> Layout:
     """The observation tensor's segments."""
     return Layout(
         (
-            ("player", players),
-            ("to_move", players),
-            ("hand", CODES),
+            *shared_segments(players, CODES),
             ("displays", players * CODES),
             ("pile_tops", PILES * CODES),
             ("pile_sizes", PILES),
             ("aside", CODES),
             ("penalties", players),
-            ("scores", players),
-            ("hand_sizes", players),
-            ("stock_size", 1),
             ("choosing", 1),
             ("direction", 1),
             ("turns", 1),
@@ -70,9 +65,7 @@ def layout(players: int, options: game.Options) -> Layout:
 
 def write(observation: game.Observation, tensor: Tensor) -> None:
     """Fill ``tensor`` from ``observation``."""
-    tensor.one_hot("player", observation.player)
-    tensor.one_hot("to_move", observation.to_move)
-    tensor.cards("hand", observation.hand, index=_CODE)
+    write_shared(observation, tensor, _CODE)
     for seat, display in enumerate(observation.displays):
         tensor.cards("displays", display, CODES * seat, _CODE)
     for place, pile in enumerate(observation.piles):
@@ -80,9 +73,6 @@ def write(observation: game.Observation, tensor: Tensor) -> None:
     tensor.values("pile_sizes", [len(pile) for pile in observation.piles])
     tensor.cards("aside", observation.aside, index=_CODE)
     tensor.values("penalties", observation.penalties)
-    tensor.values("scores", observation.scores)
-    tensor.values("hand_sizes", observation.hand_sizes)
-    tensor.values("stock_size", [observation.stock_size])
     tensor.values("choosing", [observation.choosing])
     tensor.values("direction", [observation.direction])
     tensor.values("turns", [observation.turns])
