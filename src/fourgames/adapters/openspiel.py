@@ -159,7 +159,8 @@ class FourGamesState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> FourGamesState:
         """A state ``player_id`` cannot tell from this one, its hidden cards drawn by the game's
-        `sample_state` with a generator seeded from ``probability_sampler``."""
+        `sample_state` with a generator seeded from ``probability_sampler``. It keeps this
+        state's history, so it is for search, not for `serialize`."""
         sample: FourGamesState = self.clone()
         if self._dealt:
             rng = random.Random(int(probability_sampler() * 2**53))
