@@ -3,7 +3,11 @@
 Every registered game is measured against the reference game Match (the smallest game that
 follows the protocol), pass by pass, so the ratio column survives a noisy machine. With RLCard
 installed (the ``bench`` extra) its bare UNO engine is measured the same way (``game.step`` on
-its own legal actions), and a second ratio column gives each row as a multiple of UNO's.
+its own legal actions), and a second ratio column gives each row as a multiple of UNO's. With
+the ``rl`` extra installed, the same random playouts run through the adapters too: PettingZoo
+(``last`` and ``step``, observations and masks built every step), OpenSpiel (``legal_actions``
+and ``apply_action``) and Gymnasium (the solitaire); there a decision is one action of the
+engine, however many sub-decisions it took.
 
 A decision is ``legal_actions`` + a random choice + ``apply`` (with ``--unchecked``:
 ``apply_unchecked``, the path of playouts and search, for Match too). Each row plays ``--repeat``
@@ -126,6 +130,70 @@ def uno_playout() -> Playout | None:
     return play_uno
 
 
+def adapter_playouts(game_id: str, players: int) -> list[tuple[str, Playout]]:
+    """Random playouts of the game through each adapter whose packages are installed."""
+    found: list[tuple[str, Playout]] = []
+    try:
+        pettingzoo = importlib.import_module("fourgames.adapters.pettingzoo")
+        openspiel = importlib.import_module("fourgames.adapters.openspiel")
+        gymnasium = importlib.import_module("fourgames.adapters.gymnasium")
+    except ImportError:
+        return found
+    aec = pettingzoo.env(game_id, players)
+
+    def play_aec(number: int) -> tuple[int, float]:
+        aec.reset(seed=derive_seed(2026, number))
+        rng = random.Random(number)
+        decisions = 0
+        start = time.perf_counter()
+        for _ in aec.agent_iter():
+            observation, _, termination, truncation, _ = aec.last()
+            if termination or truncation:
+                aec.step(None)
+                continue
+            legal = observation["action_mask"].nonzero()[0]
+            aec.step(legal[int(rng.random() * len(legal))])
+            decisions += not aec.table.prefix
+        return decisions, time.perf_counter() - start
+
+    spiel = importlib.import_module("pyspiel").load_game(
+        openspiel.short_name(game_id), {"players": players}
+    )
+
+    def play_spiel(number: int) -> tuple[int, float]:
+        state = spiel.new_initial_state()
+        rng = random.Random(number)
+        decisions = 0
+        start = time.perf_counter()
+        state.apply_action(number % openspiel.DEALS)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rng.random() * len(legal))])
+            decisions += not state.table.prefix
+        return decisions, time.perf_counter() - start
+
+    found += [
+        (f"pettingzoo: {game_id}, {players}", play_aec),
+        (f"openspiel: {game_id}, {players}", play_spiel),
+    ]
+    if players == 1:
+        single = gymnasium.FourGamesEnv(game_id)
+
+        def play_single(number: int) -> tuple[int, float]:
+            _, info = single.reset(seed=derive_seed(2026, number))
+            rng = random.Random(number)
+            decisions, over = 0, False
+            start = time.perf_counter()
+            while not over:
+                legal = info["action_mask"].nonzero()[0]
+                _, _, over, _, info = single.step(legal[int(rng.random() * len(legal))])
+                decisions += 1
+            return decisions, time.perf_counter() - start
+
+        found.append((f"gymnasium: {game_id}", play_single))
+    return found
+
+
 def play(
     game: fourgames.Game[Any, Any],
     players: int,
@@ -195,6 +263,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             rows.append(
                 measure(label, playout(game, players, unchecked=unchecked), match, budget, repeat)
             )
+        for label, adapted in adapter_playouts(game_id, game.MIN_PLAYERS):
+            rows.append(measure(label, adapted, match, budget, repeat))
 
     uno_ratio = rows[1].ratio if uno is not None else None
     print(
