@@ -1,6 +1,6 @@
 """An exact solver for Vier Jahreszeiten, for a player who knows the order of the stock.
 
-The search runs on two levels (docs/games/vier-jahreszeiten.md, "Solver"):
+The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches"):
 
 - A **stretch** is what the cross can do between two progress moves (§6). Moves from pile to
   pile that can be undone by one move back join cross configurations (the piles as a multiset)
@@ -12,12 +12,14 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "Solver"):
   progress move there (or one cross move that cannot be undone). Progress moves never repeat,
   so the macro positions form an acyclic graph, and a table of positions proven lost (keyed
   without the guard's history) can be cleared when full without losing soundness.
+  Components larger than `_LARGE` are searched one move at a time instead.
 
 Pruning: a card whose foundation takes it and on which no card left off the foundations could
 be built goes home at once, as the only move (not where it would empty a pile in Czarina).
 
-A winning line is rebuilt with the rules themselves: each step of it is chosen among
-`legal_actions` and made with `apply`, so it is legal from the given state, guard included.
+A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
+configurations the guard has seen, and every action is made with `apply`, so the line is
+legal from the given state, guard included.
 """
 
 from __future__ import annotations
@@ -152,6 +154,26 @@ class _Rules:
     def is_safe(self, card: int, found: tuple[int, ...]) -> bool:
         """Whether no card left off the foundations could ever be built on ``card``."""
         return all(self.is_home(u, found) for u in self.under[card])
+
+    def is_dead(self, waste: bytes, found: tuple[int, ...]) -> bool:
+        """Whether a card of the waste can never leave it, where no space takes a card
+        (Czarina with the stock refill): it lies above a card of its suit that must go home
+        first, so it has to be built on the cross, and every card it could be built on is
+        home or lies below it in the waste."""
+        if self.fills:
+            return False
+        below: set[int] = set()
+        first = [99] * 4  # the earliest place on its foundation of a card of each suit below
+        for card in waste:
+            s = _SUIT[card]
+            place = (_RANK[card] - self.base) % 13
+            if place > first[s] and all(
+                t in below or self.is_home(t, found) for t in self.over[card]
+            ):
+                return True
+            first[s] = min(first[s], place)
+            below.add(card)
+        return False
 
     def refills(self, sp: int, waste: bytes) -> bool:
         """Whether emptying a pile now makes Czarina refill it (a progress move, §7.2)."""
@@ -409,6 +431,9 @@ class _Search:
                 if key in self.lost or key in on_path:
                     continue
                 self.count(1)
+                if rules.is_dead(child[2], child[3]):
+                    self.lost.add(key)
+                    continue
                 on_path.add(key)
                 keys.append(key)
                 line.append((config, move))
