@@ -30,7 +30,7 @@ class HeuristicBot:
     and plays its first move. Without a win in reach it goes on greedily.
     """
 
-    endgame_nodes: int = 500
+    endgame_nodes: int = 5000
 
     def choose(
         self, observation: Observation, legal_actions: tuple[Action, ...], rng: random.Random
