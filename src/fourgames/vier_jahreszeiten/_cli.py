@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 import attrs
@@ -37,61 +38,8 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_MAX_NODES,
         help=f"the solver's node budget per deal ({DEFAULT_MAX_NODES})",
     )
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-
-
-def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """Play and solve ``args.deals`` deals; print the fractions. Returns the exit status.
-
-    With ``--jobs N`` the deals are shared among ``N`` processes (the arena's machinery,
-    `fourgames.arena.map_chunks`); the fractions do not depend on it. Every winning line the
-    solver returns is replayed through `apply` (status 1 if one fails).
-    """
-    from fourgames.arena import executor_for, map_chunks
-
-    out = sys.stdout if out is None else out
-    deals: int = args.deals
-    jobs: int = getattr(args, "jobs", 1)
-    for name, value in (("--deals", deals), ("--max-nodes", args.max_nodes), ("--jobs", jobs)):
-        if value < 1:
-            print(f"fourgames solve: {name} must be at least 1", file=sys.stderr)
-            return 2
-    study = _Study(args.preset, args.max_nodes, args.seed)
-    greedy = 0
-    counts = dict.fromkeys(Outcome, 0)
-    nodes = 0
-    started = time.monotonic()
-    label = f"solving {args.preset}"
-    with executor_for("process", jobs, None) as executor:
-        found = (
-            (_deal(study, k) for k in range(deals))
-            if executor is None
-            else map_chunks(_deals, study, range(deals), executor, chunk=1)
-        )
-        for k, result in enumerate(progress(found, total=deals, label=label)):
-            if not result.line_wins:
-                print(f"fourgames solve: the line for deal {k} does not win", file=sys.stderr)
-                return 1
-            greedy += result.greedy_won
-            counts[result.outcome] += 1
-            nodes += result.nodes
-    seconds = time.monotonic() - started
-    print(
-        f"vier-jahreszeiten, preset {args.preset}: {deals} deals (seed {args.seed}), "
-        f"solver budget {args.max_nodes} nodes per deal",
-        file=out,
-    )
-    rows = [
-        ("won by the greedy player", greedy),
-        ("proven winnable (solver)", counts[Outcome.WON]),
-        ("proven lost (solver)", counts[Outcome.LOST]),
-        ("undecided (budget spent)", counts[Outcome.UNDECIDED]),
-    ]
-    for name, count in rows:
-        print(f"  {name:<26} {count / deals:6.3f}  ({count}/{deals})", file=out)
-    rate = nodes / seconds if seconds > 0 else 0.0
-    print(f"  solver nodes: {nodes} in {seconds:.1f} s ({rate:.0f} nodes/s, with play)", file=out)
-    return 0
+    parser.add_argument("--jobs", type=int, default=1, help="deals solved in parallel (1)")
+    parser.add_argument("--line", action="store_true", help="print each deal's winning line")
 
 
 @attrs.frozen
@@ -104,26 +52,97 @@ class _Study:
 
 
 @attrs.frozen
-class _DealResult:
+class _Deal:
+    """One deal's results."""
+
+    index: int
     greedy_won: bool
     outcome: Outcome
     nodes: int
-    line_wins: bool
-    """Whether the solver's line, replayed through `apply`, wins (true when it has none)."""
+    seconds: float
+    line: str
+    """The winning line as text (empty unless won)."""
+    replays: bool
+    """Whether the line, replayed through `apply`, wins (or there is no line)."""
 
 
-def _deal(study: _Study, k: int) -> _DealResult:
+def _solve_deal(study: _Study, k: int) -> _Deal:
     """Deal ``k``: the greedy player's game, then the solver's verdict, its line checked."""
     state = new_game(1, seed=derive_seed(study.seed, "deal", k), options=PRESETS[study.preset])
     final = play_greedy(state, random.Random(derive_seed(study.seed, "bot", k)))
+    started = time.perf_counter()
     result = solve(state, max_nodes=study.max_nodes)
+    seconds = time.perf_counter() - started
     end = state
-    for action in result.line if result.outcome is Outcome.WON else ():
+    for action in result.line:  # every winning line is checked by the rules
         end = apply(end, action)
-    line_wins = result.outcome is not Outcome.WON or is_won(end)
-    return _DealResult(is_won(final), result.outcome, result.nodes, line_wins)  # type: ignore[arg-type]
+    line = ", ".join(str(action) for action in result.line)
+    replays = is_won(end) or not result.won
+    return _Deal(k, is_won(final), result.outcome, result.nodes, seconds, line, replays)  # type: ignore[arg-type]
 
 
-def _deals(study: _Study, ks: Sequence[int]) -> list[_DealResult]:
+def _solve_deals(study: _Study, ks: Sequence[int]) -> list[_Deal]:
     """The deals ``ks`` of a study, in a worker."""
-    return [_deal(study, k) for k in ks]
+    return [_solve_deal(study, k) for k in ks]
+
+
+def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """Play and solve ``args.deals`` deals; print the fractions. Returns the exit status.
+
+    With ``--jobs N`` the deals are shared among ``N`` processes (the arena's machinery,
+    `fourgames.arena.map_chunks`); the fractions do not depend on it. Every winning line the
+    solver returns is replayed through `apply` (status 1 if one fails).
+    """
+    from fourgames.arena import executor_for, map_chunks, wilson
+
+    out = sys.stdout if out is None else out
+    deals: int = args.deals
+    for name, value in (("--deals", deals), ("--max-nodes", args.max_nodes), ("--jobs", args.jobs)):
+        if value < 1:
+            print(f"fourgames solve: {name} must be at least 1", file=sys.stderr)
+            return 2
+    study = _Study(args.preset, args.max_nodes, args.seed)
+    started = time.monotonic()
+    results: list[_Deal] = []
+    label = f"solving {args.preset}"
+    with executor_for("process", args.jobs, None) as executor:
+        found: Iterable[_Deal] = (
+            (_solve_deal(study, k) for k in range(deals))
+            if executor is None
+            else map_chunks(_solve_deals, study, range(deals), executor, chunk=1)
+        )
+        for deal in progress(found, total=deals, label=label):
+            results.append(deal)
+            if not deal.replays:
+                print(f"fourgames solve: the line for deal {deal.index} does not win", file=sys.stderr)
+                return 1
+            if args.line and deal.outcome is Outcome.WON:
+                print(f"deal {deal.index}: {deal.line}", file=out)
+    wall = time.monotonic() - started
+    print(
+        f"vier-jahreszeiten, preset {args.preset}: {deals} deals (seed {args.seed}), "
+        f"solver budget {args.max_nodes} nodes per deal, {args.jobs} job(s)",
+        file=out,
+    )
+    rows = [
+        ("won by the greedy player", sum(d.greedy_won for d in results)),
+        ("proven winnable (solver)", sum(d.outcome is Outcome.WON for d in results)),
+        ("proven lost (solver)", sum(d.outcome is Outcome.LOST for d in results)),
+        ("undecided (budget spent)", sum(d.outcome is Outcome.UNDECIDED for d in results)),
+    ]
+    for name, count in rows:
+        low, high = wilson(count, deals)
+        print(
+            f"  {name:<26} {count / deals:6.3f}  ({count}/{deals})  95%: {low:.3f}–{high:.3f}",
+            file=out,
+        )
+    nodes = sum(d.nodes for d in results)
+    seconds = sorted(d.seconds for d in results)
+    quantiles = statistics.quantiles(seconds, n=10, method="inclusive") if deals > 1 else seconds
+    print(
+        f"  solve time per deal: median {statistics.median(seconds):.2f} s, "
+        f"90% {quantiles[-1]:.2f} s, max {seconds[-1]:.2f} s; "
+        f"{nodes} nodes in {sum(seconds):.1f} s of solving, {wall:.1f} s in all",
+        file=out,
+    )
+    return 0

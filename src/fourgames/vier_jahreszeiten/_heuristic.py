@@ -94,7 +94,7 @@ class HeuristicBot:
 
     lookahead: int = attrs.field(default=1000, validator=attrs.validators.ge(1))
     """The most moves tried per move."""
-    endgame_nodes: int = attrs.field(default=500, validator=attrs.validators.ge(0))
+    endgame_nodes: int = attrs.field(default=1000, validator=attrs.validators.ge(0))
     """The solver's budget per move once the stock is empty (0: never solve)."""
 
     def choose(

@@ -1,16 +1,25 @@
 """An exact solver for Vier Jahreszeiten, for a player who knows the order of the stock.
 
-Depth-first search over positions with a transposition table keyed on the canonical position
-(the tableau as a multiset of piles, §6). The search ignores the no-repetition guard and
-instead never enters a position twice; a line without repeated positions is always legal under
-the guard, and any winning line can be shortened to one (§6 "lossless"). The configurations
-the root's guard has already seen are entered into the table first, so the line found is legal
-from the given state.
+The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches"):
 
-Pruning (provably safe): a free card whose foundation accepts it is moved there at once, as the
-only move, when no card that could be built on it is left off the foundations (it can never
-serve as a target again, and moving it only frees what lies below). In Czarina it applies only
-when the move triggers no automatic refill.
+- A **stretch** is what the cross can do between two progress moves (§6). Moves from pile to
+  pile that can be undone by one move back join cross configurations (the piles as a multiset)
+  into a **component**; every configuration of a component reaches every other one without
+  repeating a configuration, so the guard never stands in the way inside it. Components are
+  built once by breadth-first search and remembered (by configuration).
+- Above them a depth-first search over **macro positions** (component, cards turned,
+  foundations): each step walks inside the component to a configuration and makes one
+  progress move there (or one cross move that cannot be undone). Progress moves never repeat,
+  so the macro positions form an acyclic graph, and a table of positions proven lost (keyed
+  without the guard's history) can be cleared when full without losing soundness.
+  Components larger than `_LARGE` are searched one move at a time instead.
+
+Pruning: a card whose foundation takes it and on which no card left off the foundations could
+be built goes home at once, as the only move (not where it would empty a pile in Czarina).
+
+A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
+configurations the guard has seen, and every action is made with `apply`, so the line is
+legal from the given state, guard included.
 """
 
 from __future__ import annotations
@@ -33,12 +42,18 @@ from fourgames.vier_jahreszeiten._rules import (
     State,
     ToFoundation,
     Turn,
-    canonical,
+    apply,
+    is_won,
 )
 
-__all__ = ["Outcome", "SolveResult", "solve"]
+__all__ = ["DEFAULT_MAX_NODES", "Outcome", "SolveResult", "solve"]
 
-DEFAULT_MAX_NODES: Final = 200_000
+DEFAULT_MAX_NODES: Final = 50_000
+"""Positions (macro positions and cross configurations) one `solve` may examine."""
+_MEMORY: Final = 400_000
+"""How many configurations and lost positions the solver keeps before it forgets them."""
+_LARGE: Final = 100
+"""A component with more configurations is searched one move at a time instead."""
 
 # Cards as ints: suit * 13 + rank - 1 (A=1 … K=13), suits ♣ ♦ ♥ ♠.
 _SUITS: Final = tuple(Suit)
@@ -49,6 +64,11 @@ _CARD: Final[dict[int, Card]] = {i: c for c, i in _INT.items()}
 _RANK: Final = [i % 13 + 1 for i in range(52)]
 _SUIT: Final = [i // 13 for i in range(52)]
 _RED: Final = [_SUIT[i] in (1, 2) for i in range(52)]
+
+TURN, HOME, BUILD, FILL, RUN = range(5)
+"""Kinds of `_Move`."""
+NO_PILE: Final = -2
+SPACE: Final = -1
 
 
 class Outcome(enum.Enum):
@@ -70,7 +90,7 @@ class SolveResult:
     line: tuple[Action, ...]
     """A winning line of actions from the given state (empty unless WON)."""
     nodes: int
-    """Positions entered into the transposition table."""
+    """Positions examined: macro positions and cross configurations."""
 
     @property
     def won(self) -> bool:
@@ -78,18 +98,29 @@ class SolveResult:
         return self.outcome is Outcome.WON
 
 
-_Piles = tuple[tuple[int, ...], ...]
-_Node = tuple[_Piles, int, tuple[int, ...], tuple[int, ...]]
-"""(piles, stock pointer, waste, foundation counts)."""
+_Piles = tuple[bytes, ...]
+"""A configuration: the piles (bottom card first) as a sorted tuple."""
+_Node = tuple[_Piles, int, bytes, tuple[int, ...]]
+"""(configuration, cards turned, waste, foundation counts)."""
 _Move = tuple[int, int, int]
-"""(kind, card, pile): kind 0 turn, 1 to foundation, 2 build, 3 fill, 4 run."""
+"""(kind, card, the top card of the target pile, or SPACE, or NO_PILE)."""
 
 
-class _Search:
+class _OutOfBudget(Exception):
+    pass
+
+
+def _config(piles: list[bytes] | tuple[bytes, ...]) -> _Piles:
+    return tuple(sorted(piles))
+
+
+class _Rules:
+    """The rules on the compact position (a second implementation of §5 and §7)."""
+
     def __init__(self, state: State) -> None:
         options = state.options
         self.base = state.base
-        self.stock = tuple(_INT[c] for c in state.stock)
+        self.stock = bytes(_INT[c] for c in state.stock)
         simplicity = options.layout is Layout.SIMPLICITY
         wrap = state.base != 1 or options.wrap_cross_always
         self.fit = [
@@ -100,182 +131,398 @@ class _Search:
             ]
             for c in range(52)
         ]
-        # The cards that could be built on each card (for the safe-move rule).
         self.under = [[u for u in range(52) if self.fit[u][c]] for c in range(52)]
+        """The cards that could be built on each card."""
+        self.over = [[t for t in range(52) if self.fit[c][t]] for c in range(52)]
+        """The cards each card could be built on."""
         self.czarina = options.czarina
         self.pysol = options.czarina and options.czarina_fill is CzarinaFill.WASTE_PYSOL
         self.fills = not options.czarina or self.pysol
         self.run_move = options.run_move
 
-    # -- rules on the compact position (mirrors _rules.py) --
-
-    def next_rank(self, suit_count: int) -> int:
-        return (self.base - 1 + suit_count) % 13 + 1
-
-    def fits_foundation(self, card: int, found: tuple[int, ...]) -> bool:
-        count = found[_SUIT[card]]
-        if count == 0:
-            return _RANK[card] == self.base
-        return count < 13 and _RANK[card] == self.next_rank(count)
+    def wanted(self, found: tuple[int, ...]) -> list[int]:
+        """The card each foundation takes next (-1 for a complete one)."""
+        return [
+            -1 if count == 13 else s * 13 + (self.base - 1 + count) % 13
+            for s, count in enumerate(found)
+        ]
 
     def is_home(self, card: int, found: tuple[int, ...]) -> bool:
         count = found[_SUIT[card]]
-        if count == 0:
+        return count > 0 and (_RANK[card] - self.base) % 13 < count
+
+    def is_safe(self, card: int, found: tuple[int, ...]) -> bool:
+        """Whether no card left off the foundations could ever be built on ``card``."""
+        return all(self.is_home(u, found) for u in self.under[card])
+
+    def is_dead(self, waste: bytes, found: tuple[int, ...]) -> bool:
+        """Whether a card of the waste can never leave it, where no space takes a card
+        (Czarina with the stock refill): it lies above a card of its suit that must go home
+        first, so it has to be built on the cross, and every card it could be built on is
+        home or lies below it in the waste."""
+        if self.fills:
             return False
-        return (_RANK[card] - self.base) % 13 < count
-
-    def settle(
-        self, piles: _Piles, sp: int, waste: tuple[int, ...]
-    ) -> tuple[_Piles, int, tuple[int, ...]]:
-        if not self.czarina:
-            return piles, sp, waste
-        stock = self.stock
-        if not self.pysol:
-            if sp < len(stock) and () in piles:
-                out = list(piles)
-                for i, pile in enumerate(out):
-                    if not pile and sp < len(stock):
-                        out[i] = (stock[sp],)
-                        sp += 1
-                piles = tuple(out)
-            return piles, sp, waste
-        while True:
-            if not waste and sp < len(stock):
-                waste = (stock[sp],)
-                sp += 1
-            elif waste and () in piles:
-                i = piles.index(())
-                piles = (*piles[:i], (waste[-1],), *piles[i + 1 :])
-                waste = waste[:-1]
-            else:
-                return piles, sp, waste
-
-    def triggers_refill(self, emptied_pile: bool, from_waste: bool, node: _Node) -> bool:
-        _, sp, waste, _ = node
-        if not self.czarina:
-            return False
-        if self.pysol:
-            return emptied_pile or (from_waste and len(waste) == 1 and sp < len(self.stock))
-        return emptied_pile and sp < len(self.stock)
-
-    def children(self, node: _Node, *, prune: bool = True) -> Iterator[tuple[_Move, _Node]]:
-        piles, sp, waste, found = node
-        fit = self.fit
-        # Safe foundation moves first; one of them is the only move.
-        for i, pile in enumerate(piles if prune else ()):
-            if pile:
-                c = pile[-1]
-                if (
-                    self.fits_foundation(c, found)
-                    and self.is_safe(c, found)
-                    and not self.triggers_refill(len(pile) == 1, False, node)
-                ):
-                    yield (1, c, i), self.after_foundation(node, c, i)
-                    return
-        if waste and prune:
-            c = waste[-1]
-            if (
-                self.fits_foundation(c, found)
-                and self.is_safe(c, found)
-                and not self.triggers_refill(False, True, node)
+        below: set[int] = set()
+        first = [99] * 4  # the earliest place on its foundation of a card of each suit below
+        for card in waste:
+            s = _SUIT[card]
+            place = (_RANK[card] - self.base) % 13
+            if place > first[s] and all(
+                t in below or self.is_home(t, found) for t in self.over[card]
             ):
-                yield (1, c, -1), self.after_foundation(node, c, -1)
-                return
-        # Foundation moves.
-        for i, pile in enumerate(piles):
-            if pile and self.fits_foundation(pile[-1], found):
-                yield (1, pile[-1], i), self.after_foundation(node, pile[-1], i)
-        if waste and self.fits_foundation(waste[-1], found):
-            yield (1, waste[-1], -1), self.after_foundation(node, waste[-1], -1)
-        empty = piles.index(()) if () in piles else -1
-        # From the waste.
-        if waste:
-            c = waste[-1]
-            for j, dst in enumerate(piles):
-                if dst and fit[c][dst[-1]]:
-                    new = (*piles[:j], (*dst, c), *piles[j + 1 :])
-                    yield (2, c, j), self.node(new, sp, waste[:-1], found)
-        # Tableau to tableau: builds, then runs.
+                return True
+            first[s] = min(first[s], place)
+            below.add(card)
+        return False
+
+    def refills(self, sp: int, waste: bytes) -> bool:
+        """Whether emptying a pile now makes Czarina refill it (a progress move, §7.2)."""
+        if not self.czarina:
+            return False
+        return sp < len(self.stock) or (self.pysol and bool(waste))
+
+    def settle(self, piles: list[bytes], sp: int, waste: bytes) -> tuple[_Piles, int, bytes]:
+        """Czarina's automatic refills (§7.2, A13), then the canonical configuration."""
+        if self.czarina and self.pysol:
+            while True:
+                if not waste and sp < len(self.stock):
+                    waste, sp = self.stock[sp : sp + 1], sp + 1
+                elif waste and b"" in piles:
+                    piles[piles.index(b"")] = waste[-1:]
+                    waste = waste[:-1]
+                else:
+                    break
+        elif self.czarina:
+            for i, pile in enumerate(piles):
+                if not pile and sp < len(self.stock):
+                    piles[i] = self.stock[sp : sp + 1]
+                    sp += 1
+        return _config(piles), sp, waste
+
+    def cross_moves(self, piles: _Piles) -> Iterator[tuple[_Move, list[bytes], bool]]:
+        """Moves from pile to pile: (move, the piles after it, whether one move undoes it)."""
+        fit = self.fit
+        empty = piles.index(b"") if b"" in piles else -1
         for i, pile in enumerate(piles):
             if not pile:
                 continue
             c = pile[-1]
+            back = len(pile) > 1 or self.fills  # the card goes back onto its pile or a space
             for j, dst in enumerate(piles):
                 if j != i and dst and fit[c][dst[-1]]:
-                    yield (2, c, j), self.node(_shift(piles, i, 1, j), sp, waste, found)
+                    yield (BUILD, c, dst[-1]), _shift(piles, i, 1, j), back
+            if empty >= 0 and self.fills and len(pile) > 1:
+                yield (FILL, c, SPACE), _shift(piles, i, 1, empty), True
             if self.run_move is None or len(pile) < 2:
                 continue
-            depths = range(2, len(pile) + 1) if self.run_move is RunMove.ANY_TAIL else (len(pile),)
-            for depth in depths:
+            tail = self.run_move is RunMove.ANY_TAIL
+            for depth in range(2, len(pile) + 1) if tail else (len(pile),):
                 low = pile[-depth]
                 for j, dst in enumerate(piles):
                     if j != i and dst and fit[low][dst[-1]]:
-                        yield (4, low, j), self.node(_shift(piles, i, depth, j), sp, waste, found)
-                if (
-                    self.run_move is RunMove.ANY_TAIL
-                    and self.fills
-                    and empty >= 0
-                    and depth < len(pile)
-                ):
-                    yield (
-                        (4, low, empty),
-                        self.node(_shift(piles, i, depth, empty), sp, waste, found),
-                    )
+                        yield (RUN, low, dst[-1]), _shift(piles, i, depth, j), tail and back
+                if tail and self.fills and empty >= 0 and depth < len(pile):
+                    yield (RUN, low, SPACE), _shift(piles, i, depth, empty), True
+
+    def moves(self, node: _Node) -> Iterator[tuple[_Move, _Node, bool]]:
+        """Every legal single move (without the guard): (move, position, whether it is a
+        cross move that one move undoes)."""
+        piles, sp, waste, found = node
+        wanted = self.wanted(found)
+        for i, pile in enumerate(piles):
+            if pile and pile[-1] in wanted:
+                yield (HOME, pile[-1], NO_PILE), self.home(node, pile[-1], i), False
+        if waste and waste[-1] in wanted:
+            yield (HOME, waste[-1], NO_PILE), self.home(node, waste[-1], -1), False
+        if waste:
+            for i, dst in enumerate(piles):
+                if (dst and self.fit[waste[-1]][dst[-1]]) or (not dst and self.fills):
+                    yield (*self.from_waste(node, i), False)
+        refills = self.refills(sp, waste)
+        for move, after, back in self.cross_moves(piles):
+            if refills and b"" in after:
+                yield move, (*self.settle(after, sp, waste), found), False
+            else:
+                yield move, (_config(after), sp, waste, found), back
         if sp < len(self.stock):
-            yield (0, self.stock[sp], -1), self.node(piles, sp + 1, (*waste, self.stock[sp]), found)
-        # Fills: one empty pile stands for all (they are interchangeable).
-        if empty >= 0 and self.fills:
-            if waste:
-                c = waste[-1]
-                new = (*piles[:empty], (c,), *piles[empty + 1 :])
-                yield (3, c, empty), self.node(new, sp, waste[:-1], found)
-            for i, pile in enumerate(piles):
-                if len(pile) >= 2:
-                    yield (
-                        (3, pile[-1], empty),
-                        self.node(_shift(piles, i, 1, empty), sp, waste, found),
-                    )
+            yield (TURN, self.stock[sp], NO_PILE), self.turn(node), False
 
-    def is_safe(self, card: int, found: tuple[int, ...]) -> bool:
-        return all(self.is_home(u, found) for u in self.under[card])
-
-    def after_foundation(self, node: _Node, card: int, src: int) -> _Node:
+    def home(self, node: _Node, card: int, src: int) -> _Node:
         piles, sp, waste, found = node
         s = _SUIT[card]
         found = (*found[:s], found[s] + 1, *found[s + 1 :])
         if src < 0:
-            return self.node(piles, sp, waste[:-1], found)
-        return self.node((*piles[:src], piles[src][:-1], *piles[src + 1 :]), sp, waste, found)
+            return (*self.settle(list(piles), sp, waste[:-1]), found)
+        after = list(piles)
+        after[src] = piles[src][:-1]
+        return (*self.settle(after, sp, waste), found)
 
-    def node(self, piles: _Piles, sp: int, waste: tuple[int, ...], found: tuple[int, ...]) -> _Node:
-        piles, sp, waste = self.settle(piles, sp, waste)
-        return (piles, sp, waste, found)
+    def from_waste(self, node: _Node, i: int) -> tuple[_Move, _Node]:
+        """The waste's top card onto pile ``i``: a build, or a fill of a space."""
+        piles, sp, waste, found = node
+        w, dst = waste[-1], piles[i]
+        move: _Move = (BUILD, w, dst[-1]) if dst else (FILL, w, SPACE)
+        after = list(piles)
+        after[i] = dst + waste[-1:]
+        return move, (*self.settle(after, sp, waste[:-1]), found)
+
+    def turn(self, node: _Node) -> _Node:
+        piles, sp, waste, found = node
+        return (*self.settle(list(piles), sp + 1, waste + self.stock[sp : sp + 1]), found)
 
 
-def _shift(piles: _Piles, src: int, depth: int, dst: int) -> _Piles:
+def _shift(piles: _Piles, src: int, depth: int, dst: int) -> list[bytes]:
     out = list(piles)
     out[dst] = piles[dst] + piles[src][-depth:]
     out[src] = piles[src][:-depth]
-    return tuple(out)
+    return out
 
 
-def _key(node: _Node) -> object:
-    piles, sp, waste, found = node
-    return (tuple(sorted(piles)), sp, waste, found)
+@attrs.define(eq=False)
+class _Component:
+    """Cross configurations joined by moves that one move undoes, and what leaves them."""
+
+    name: _Piles
+    """Its least configuration: the same component always has the same name."""
+    configs: list[_Piles]
+    exits: list[tuple[_Piles, _Move, list[bytes]]]
+    """Cross moves that cannot be undone: (from, move, the piles after it)."""
+    tops: dict[int, list[tuple[_Piles, int]]]
+    """For each card, where it lies on top of a pile: (configuration, pile)."""
 
 
-def _action(move: _Move) -> Action:
-    kind, card, pile = move
-    if kind == 0:
+_Key = tuple[_Piles, int, tuple[int, ...]]
+"""A macro position without the guard's history: (component name, cards turned, foundations)."""
+_Step = tuple[_Piles, _Move, _Node, bool]
+"""(configuration walked to, move made there, the position after it, whether it is a cross
+move that one move undoes inside a large component: the position stays in that component)."""
+
+
+class _Search:
+    def __init__(self, state: State, max_nodes: int) -> None:
+        self.rules = _Rules(state)
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.components: dict[tuple[_Piles, bool], _Component | None] = {}
+        self.lost: set[_Key] = set()
+
+    def count(self, n: int) -> None:
+        self.nodes += n
+        if self.nodes > self.max_nodes:
+            raise _OutOfBudget
+
+    def component(self, piles: _Piles, refills: bool) -> _Component | None:
+        """The component of ``piles``, or None when it has more than `_LARGE` configurations
+        (remembered; all forgotten at once when `_MEMORY` configurations are kept)."""
+        key = (piles, refills)
+        if key in self.components:
+            return self.components[key]
+        configs, exits = self.explore(piles, refills, frozenset(), undoable_only=True)
+        if len(self.components) > _MEMORY:
+            self.components.clear()
+        component = None if len(configs) > _LARGE else _component(configs, exits)
+        for config in configs:
+            self.components[config, refills] = component
+        return component
+
+    def explore(
+        self, piles: _Piles, refills: bool, avoid: frozenset[_Piles], *, undoable_only: bool
+    ) -> tuple[list[_Piles], list[tuple[_Piles, _Move, list[bytes]]]]:
+        """Breadth-first search of the cross from ``piles``, never entering ``avoid``; it
+        stops after more than `_LARGE` configurations."""
+        configs = [piles]
+        reached = {piles}
+        exits: list[tuple[_Piles, _Move, list[bytes]]] = []
+        for config in configs:
+            if len(configs) > _LARGE:
+                break
+            for move, after, back in self.rules.cross_moves(config):
+                if (refills and b"" in after) or (undoable_only and not back):
+                    exits.append((config, move, after))
+                    continue
+                key = _config(after)
+                if key not in reached and key not in avoid:
+                    reached.add(key)
+                    configs.append(key)
+        self.count(len(configs))
+        return configs, exits
+
+    def steps(self, component: _Component, node: _Node) -> Iterator[_Step]:
+        """The macro steps from ``node`` in its component.
+
+        Safe foundation moves first (one is then the only step), foundation moves, the waste
+        onto the cross (builds, then fills), cross moves that cannot be undone, `Turn` last.
+        """
+        rules = self.rules
+        piles, sp, waste, found = node
+        wanted = [c for c in rules.wanted(found) if c >= 0]
+        for card in wanted:
+            if rules.is_safe(card, found):
+                if waste and waste[-1] == card:
+                    yield piles, (HOME, card, NO_PILE), rules.home(node, card, -1), False
+                    return
+                for config, i in component.tops.get(card, ()):
+                    if len(config[i]) > 1 or not rules.refills(sp, waste):
+                        after = rules.home((config, sp, waste, found), card, i)
+                        yield config, (HOME, card, NO_PILE), after, False
+                        return
+        for card in wanted:
+            for config, i in component.tops.get(card, ()):
+                after = rules.home((config, sp, waste, found), card, i)
+                yield config, (HOME, card, NO_PILE), after, False
+        if waste and waste[-1] in wanted:
+            yield piles, (HOME, waste[-1], NO_PILE), rules.home(node, waste[-1], -1), False
+        if waste:
+            for t in rules.over[waste[-1]]:
+                for config, i in component.tops.get(t, ()):
+                    yield config, *rules.from_waste((config, sp, waste, found), i), False
+            if rules.fills:
+                for config in component.configs:
+                    if config[0] == b"":  # the sorted piles start with the spaces
+                        yield config, *rules.from_waste((config, sp, waste, found), 0), False
+        for config, move, piles_after in component.exits:
+            yield config, move, (*rules.settle(list(piles_after), sp, waste), found), False
+        if sp < len(rules.stock):
+            yield piles, (TURN, rules.stock[sp], NO_PILE), rules.turn(node), False
+
+    def single_steps(self, node: _Node) -> Iterator[_Step]:
+        """The steps from ``node`` one move at a time, for a configuration of a large
+        component: a safe foundation move alone, else every move in the rules' order."""
+        rules = self.rules
+        piles, sp, waste, found = node
+        for move, after, _ in rules.moves(node):
+            card = move[1]
+            if move[0] == HOME and rules.is_safe(card, found):
+                src = next((i for i, p in enumerate(piles) if p and p[-1] == card), -1)
+                if src < 0 or len(piles[src]) > 1 or not rules.refills(sp, waste):
+                    yield piles, move, after, False
+                    return
+        for move, after, undoable in rules.moves(node):
+            yield piles, move, after, undoable
+
+    def run(self, root: _Node, seen: frozenset[_Piles]) -> list[tuple[_Piles, _Move]] | None:
+        """A macro line from ``root`` to a win, or None when there is none.
+
+        The root's stretch goes on from the guard's ``seen``: it is searched with every cross
+        move, around the configurations already seen (one move at a time when it is large);
+        after the first progress move the guard starts afresh.
+        """
+        rules = self.rules
+        piles, sp, waste, found = root
+        avoid = seen - {piles}
+        configs, exits = self.explore(piles, rules.refills(sp, waste), avoid, undoable_only=False)
+        on_path: set[_Key] = set()
+        if len(configs) > _LARGE:
+            on_path.update((config, sp, found) for config in avoid | {piles})
+            first = self.single_steps(root)
+        else:
+            first = self.steps(_component(configs, exits), root)
+        stack = [first]
+        keys: list[_Key | None] = [None]
+        line: list[tuple[_Piles, _Move]] = []
+        while stack:
+            for config, move, child, inside in stack[-1]:
+                if sum(child[3]) == 52:
+                    line.append((config, move))
+                    return line
+                component = None if inside else self.component(
+                    child[0], rules.refills(child[1], child[2]))  # fmt: skip
+                key = (child[0] if component is None else component.name, child[1], child[3])
+                if key in self.lost or key in on_path:
+                    continue
+                self.count(1)
+                if rules.is_dead(child[2], child[3]):
+                    self.lost.add(key)
+                    continue
+                on_path.add(key)
+                keys.append(key)
+                line.append((config, move))
+                stack.append(
+                    self.single_steps(child) if component is None else self.steps(component, child)
+                )
+                break
+            else:
+                stack.pop()
+                done = keys.pop()
+                if done is not None:
+                    on_path.discard(done)
+                    if len(self.lost) > _MEMORY:
+                        self.lost.clear()
+                    self.lost.add(done)
+                    line.pop()
+        return None
+
+    def walk(self, start: _Piles, goal: _Piles, avoid: frozenset[_Piles], refills: bool,
+             *, undoable_only: bool) -> list[_Move]:  # fmt: skip
+        """The cross moves of a shortest way from ``start`` to ``goal`` around ``avoid``."""
+        parent: dict[_Piles, tuple[_Piles, _Move] | None] = {start: None}
+        queue = [start]
+        for config in queue:
+            if config == goal:
+                break
+            for move, after, back in self.rules.cross_moves(config):
+                if (refills and b"" in after) or (undoable_only and not back):
+                    continue
+                key = _config(after)
+                if key not in parent and key not in avoid:
+                    parent[key] = (config, move)
+                    queue.append(key)
+        moves: list[_Move] = []
+        while (step := parent[goal]) is not None:
+            goal, move = step
+            moves.append(move)
+        return moves[::-1]
+
+
+def _component(configs: list[_Piles], exits: list[tuple[_Piles, _Move, list[bytes]]]) -> _Component:
+    tops: dict[int, list[tuple[_Piles, int]]] = {}
+    for config in configs:
+        for i, pile in enumerate(config):
+            if pile:
+                tops.setdefault(pile[-1], []).append((config, i))
+    return _Component(min(configs), configs, exits, tops)
+
+
+def _compact(piles: tuple[tuple[Card, ...], ...]) -> _Piles:
+    return _config([bytes(_INT[c] for c in pile) for pile in piles])
+
+
+def _action(state: State, move: _Move) -> Action:
+    """The rules' action for ``move``: its target pile is found by its top card."""
+    kind, card, target = move
+    if kind == TURN:
         return Turn()
     c = _CARD[card]
-    if kind == 1:
+    if kind == HOME:
         return ToFoundation(c)
-    if kind == 2:
-        return Build(c, pile)
-    if kind == 3:
-        return Fill(c, pile)
-    return MoveRun(c, pile)
+    if target == SPACE:
+        pile = state.piles.index(())
+    else:
+        pile = next(i for i, p in enumerate(state.piles) if p and p[-1] == _CARD[target])
+    if kind == RUN:
+        return MoveRun(c, pile)
+    return (Build if kind == BUILD else Fill)(c, pile)
+
+
+def _replay(state: State, search: _Search, line: list[tuple[_Piles, _Move]]) -> tuple[Action, ...]:
+    """The macro line as the rules' actions, each one made with `apply` (so checked)."""
+    actions: list[Action] = []
+    rules = search.rules
+    for k, (config, move) in enumerate(line):
+        here = _compact(state.piles)
+        steps = [move]
+        if config != here:
+            avoid = frozenset(_compact(c) for c in state.seen) - {here}
+            sp = len(rules.stock) - len(state.stock)
+            refills = rules.refills(sp, bytes(_INT[c] for c in state.waste))
+            steps[:0] = search.walk(here, config, avoid, refills, undoable_only=k > 0)
+        for step in steps:
+            action = _action(state, step)
+            state = apply(state, action)
+            actions.append(action)
+    if not is_won(state):
+        raise AssertionError("the solver's line does not win")
+    return tuple(actions)
 
 
 def solve(state: State, *, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
@@ -294,43 +541,15 @@ def solve(state: State, *, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
     >>> is_won(state)
     True
     """
-    search = _Search(state)
-    stock_pointer = 0
-    root: _Node = (
-        tuple(tuple(_INT[c] for c in pile) for pile in state.piles),
-        stock_pointer,
-        tuple(_INT[c] for c in state.waste),
-        state.foundations,
-    )
-    if sum(state.foundations) == 52:
+    if is_won(state):
         return SolveResult(Outcome.WON, (), 0)
-    # The stock is searched from its current top: the pointer counts cards turned since now.
-    visited: set[object] = {_key(root)}
-    here = canonical(state.piles)
-    for config in state.seen:
-        if config != here:
-            piles = tuple(tuple(_INT[c] for c in pile) for pile in config)
-            visited.add(_key((piles, stock_pointer, root[2], root[3])))
-    nodes = 1
-    stack: list[Iterator[tuple[_Move, _Node]]] = [search.children(root)]
-    line: list[_Move] = []
-    while stack:
-        for move, child in stack[-1]:
-            if sum(child[3]) == 52:
-                line.append(move)
-                return SolveResult(Outcome.WON, tuple(_action(m) for m in line), nodes)
-            key = _key(child)
-            if key in visited:
-                continue
-            visited.add(key)
-            nodes += 1
-            if nodes > max_nodes:
-                return SolveResult(Outcome.UNDECIDED, (), nodes)
-            stack.append(search.children(child))
-            line.append(move)
-            break
-        else:
-            stack.pop()
-            if line:
-                line.pop()
-    return SolveResult(Outcome.LOST, (), nodes)
+    search = _Search(state, max_nodes)
+    root: _Node = (_compact(state.piles), 0, bytes(_INT[c] for c in state.waste),
+                   state.foundations)  # fmt: skip
+    try:
+        line = search.run(root, frozenset(_compact(c) for c in state.seen))
+    except _OutOfBudget:
+        return SolveResult(Outcome.UNDECIDED, (), search.nodes)
+    if line is None:
+        return SolveResult(Outcome.LOST, (), search.nodes)
+    return SolveResult(Outcome.WON, _replay(state, search, line), search.nodes)
