@@ -114,7 +114,9 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
         for deal in progress(found, total=deals, label=label):
             results.append(deal)
             if not deal.replays:
-                print(f"fourgames solve: the line for deal {deal.index} does not win", file=sys.stderr)
+                print(
+                    f"fourgames solve: the line for deal {deal.index} does not win", file=sys.stderr
+                )
                 return 1
             if args.line and deal.outcome is Outcome.WON:
                 print(f"deal {deal.index}: {deal.line}", file=out)
