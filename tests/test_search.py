@@ -139,6 +139,17 @@ def test_a_rollout_bot_and_a_rollout_cap() -> None:
         assert bot.choose(seen, legal, random.Random(1)) in legal
 
 
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_round_counter_names_a_count_that_grows_over_a_game(game: Any) -> None:
+    counter = game.INFO.round_counter
+    if counter is None:
+        pytest.skip(f"{game.GAME_ID} is a game of one round")
+    _, record = fourgames.bots.play_game(game, _players(game), seed=1)
+    counts = [getattr(state, counter) for state in fourgames.replay(record, game)]
+    assert all(type(count) is int for count in counts)
+    assert counts == sorted(counts) and counts[-1] > counts[0], counts
+
+
 class _Watching:
     """A random rollout bot that keeps the hand number of every observation it is shown."""
 

@@ -179,6 +179,7 @@ INFO: Final = GameInfo(
     perfect_information=False,
     cooperative=True,
     has_events=True,
+    round_counter="round",
 )
 """4½ Minuten as data: cooperative, the draw pile's order hidden, the timer an event."""
 
