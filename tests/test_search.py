@@ -147,7 +147,8 @@ def test_a_round_counter_names_a_count_that_grows_over_a_game(game: Any) -> None
     _, record = fourgames.bots.play_game(game, _players(game), seed=1)
     counts = [getattr(state, counter) for state in fourgames.replay(record, game)]
     assert all(type(count) is int for count in counts)
-    assert counts == sorted(counts) and counts[-1] > counts[0], counts
+    assert counts == sorted(counts), counts
+    assert counts[-1] > counts[0], counts
 
 
 class _Watching:
