@@ -3,7 +3,10 @@
 Wall time on a shared machine drifts by a third from one minute to the next; instruction
 counts do not. Each row runs this Python twice under callgrind, once playing no game and once
 ``--games`` seeded games (the games and random choices of ``benchmark.py``), and divides the
-difference by the decisions played. Needs ``valgrind`` on the PATH; a row takes 10–60 s.
+difference by the decisions played. Both runs first play one warm-up game of another seed, so
+that first-use costs (imports on first call, caches filled once) fall out of the difference,
+and run numerical libraries on one thread, whose idle threads would otherwise spin a count
+that differs from run to run. Needs ``valgrind`` on the PATH; a row takes 10–60 s.
 
 With ``--unchecked`` the decisions use ``apply_unchecked`` (see ``benchmark.py``). With RLCard
 installed (the ``bench`` extra) its UNO engine gets a row and a ``× uno`` column too.
@@ -27,6 +30,11 @@ from benchmark import play, uno_playout
 
 import fourgames
 from fourgames.testing import reference
+
+WARM_UP = 1_000_000
+"""The number of the game each run plays first, uncounted."""
+
+ONE_THREAD = dict.fromkeys(("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"), "1")
 
 
 def game_named(game_id: str) -> Any:
@@ -57,7 +65,7 @@ def instructions(
             capture_output=True,
             text=True,
             check=True,
-            env={**os.environ, "PYTHONHASHSEED": "0"},
+            env={**os.environ, "PYTHONHASHSEED": "0", **ONE_THREAD},
         )
         found = re.search(r"Collected : (\d+)", run.stderr)
         if found is None:
@@ -82,9 +90,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         if game_id == "rlcard-uno":
             uno = uno_playout()
             assert uno is not None
+            uno(WARM_UP)
             print(sum(uno(number)[0] for number in range(int(count))))
             return
         game = game_named(game_id)
+        play(game, int(players), None, WARM_UP, unchecked=args.unchecked)
         print(
             sum(
                 play(game, int(players), None, number, unchecked=args.unchecked)[0]
