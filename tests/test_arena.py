@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,9 @@ from fourgames.arena import (
     GameResult,
     Task,
     arena,
+    auto_chunk,
     bradley_terry,
+    map_chunks,
     mean_interval,
     play_games,
     seatings,
@@ -325,6 +328,34 @@ def test_results_do_not_depend_on_the_executor_or_the_chunks() -> None:
     assert _without_seconds(list(here.games)) == _without_seconds(list(threaded.games))
     assert _without_seconds(list(here.games)) == _without_seconds(list(pooled.games))
     assert here.pairings == pooled.pairings
+
+
+def test_the_default_chunks_are_about_64_parts_of_1_to_16_games() -> None:
+    assert [auto_chunk(n) for n in (0, 1, 63, 64, 200, 1000, 1024, 5000)] == [
+        1,
+        1,
+        1,
+        1,
+        3,
+        15,
+        16,
+        16,
+    ]
+    with concurrent.futures.ThreadPoolExecutor(2) as threads:
+        submitted = []
+
+        def count(shared: int, part: Sequence[int]) -> list[int]:
+            submitted.append(len(part))
+            return [shared + item for item in part]
+
+        assert list(map_chunks(count, 1, range(1000), threads)) == list(range(1, 1001))
+    assert sorted(submitted) == [10] + [15] * 66
+
+
+@pytest.mark.parametrize("chunk", [0, -2, 1.5, "4"])
+def test_a_bad_chunk_is_refused(chunk: object) -> None:
+    with pytest.raises(ValueError, match="chunk must be"):
+        arena(match, ["random", "random"], 2, chunk=chunk)
 
 
 def test_the_command_line_gives_the_same_lines_with_one_or_two_jobs(tmp_path: Path) -> None:

@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from fourgames.__main__ import main
+from fourgames.arena import dask_executor
 
 distributed = pytest.importorskip("distributed")
+dask = pytest.importorskip("dask")
 
 
 def _lines(path: Path) -> list[dict[str, object]]:
@@ -43,3 +45,13 @@ def test_dask_without_a_scheduler_starts_a_local_cluster(tmp_path: Path) -> None
     )
     assert _lines(tmp_path / "a") == _lines(tmp_path / "b")
     assert json.loads(alone.getvalue())["seats"] == json.loads(local.getvalue())["seats"]
+
+
+def test_a_local_cluster_runs_without_the_profiler_and_with_slow_monitors() -> None:
+    with dask_executor(None, 1) as executor:
+        settings = (
+            executor.submit(dask.config.get, "distributed.worker.profile.enabled").result(),
+            executor.submit(dask.config.get, "distributed.admin.tick.interval").result(),
+        )
+    assert settings == (False, "1s")
+    assert dask.config.get("distributed.worker.profile.enabled") is True

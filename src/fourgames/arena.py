@@ -53,6 +53,7 @@ __all__ = [
     "Task",
     "Team",
     "arena",
+    "auto_chunk",
     "bradley_terry",
     "dask_executor",
     "executor_for",
@@ -378,7 +379,7 @@ def play_games(
     *,
     options: Any | None = None,
     executor: concurrent.futures.Executor | None = None,
-    chunk: int = 4,
+    chunk: int | None = None,
     out: str | os.PathLike[str] | None = None,
     records: str | os.PathLike[str] | None = None,
     resume: bool = False,
@@ -389,18 +390,18 @@ def play_games(
     """Play ``tasks`` and return their results in task order; the engine of `arena` and
     ``simulate``.
 
-    ``executor`` runs chunks of ``chunk`` games (this process when None); the results do not
-    depend on either. ``out`` gets one JSON line per finished game, in order, written as it
-    ends; with ``resume`` the games already there are read back instead of played (a line cut
-    short by a crash is dropped), and without it ``out`` must be new or empty. ``records`` is a
-    directory for each game's record, ``game-000042.json`` (a failed game's up to its failure).
-    A bot that fails loses its game (`GameResult.failure`); ``fail_fast`` raises `BotError`
-    instead, after writing that game.
+    ``executor`` runs chunks of ``chunk`` games (this process when None; by default chunks of
+    `auto_chunk` games); the results do not depend on either. ``out`` gets one JSON line per
+    finished game, in order, written as it ends; with ``resume`` the games already there are
+    read back instead of played (a line cut short by a crash is dropped), and without it
+    ``out`` must be new or empty. ``records`` is a directory for each game's record,
+    ``game-000042.json`` (a failed game's up to its failure). A bot that fails loses its game
+    (`GameResult.failure`); ``fail_fast`` raises `BotError` instead, after writing that game.
     """
     from fourgames._progress import Progress
 
-    if chunk < 1:
-        raise ValueError(f"chunk must be at least 1, not {chunk}")
+    if chunk is not None and (type(chunk) is not int or chunk < 1):
+        raise ValueError(f"chunk must be a whole number of at least 1, not {chunk!r}")
     if move_timeout is not None and not move_timeout > 0:
         raise ValueError(f"move_timeout must be a positive number of seconds, not {move_timeout}")
     if options is None:
@@ -447,7 +448,7 @@ def _run(
     setup: _Setup,
     tasks: Sequence[Task],
     executor: concurrent.futures.Executor | None,
-    chunk: int,
+    chunk: int | None,
 ) -> Iterator[GameResult]:
     """The results of ``tasks`` in order: here, or chunk by chunk on ``executor`` with a
     bounded number of chunks in flight."""
@@ -465,16 +466,26 @@ def _run(
     yield from map_chunks(_play_chunk, setup, tasks, executor, chunk)
 
 
+def auto_chunk(items: int) -> int:
+    """The default part size for ``items`` items: about 64 parts, of 1 to 16 items each. Few
+    parts keep a scheduler's work per part small beside the games (a Dask task costs some
+    milliseconds of the client's and scheduler's time), and 64 of them keep every worker of a
+    small cluster busy to the end."""
+    return max(1, min(16, items // 64))
+
+
 def map_chunks(
     work: Callable[[S, Sequence[T]], list[R]],
     shared: S,
     items: Sequence[T],
     executor: concurrent.futures.Executor,
-    chunk: int = 4,
+    chunk: int | None = None,
 ) -> Iterator[R]:
-    """The results of ``work(shared, part)`` for ``items`` cut in parts of ``chunk``, run on
-    ``executor`` with at most 64 parts in flight, in the order of ``items``. ``work`` is a
-    module-level function, so that a process pool or a Dask cluster can pickle it."""
+    """The results of ``work(shared, part)`` for ``items`` cut in parts of ``chunk`` (by
+    default `auto_chunk`), run on ``executor`` with at most 64 parts in flight, in the order of
+    ``items``. ``work`` is a module-level function, so that a process pool or a Dask cluster can
+    pickle it."""
+    chunk = auto_chunk(len(items)) if chunk is None else chunk
     parts = iter([items[k : k + chunk] for k in range(0, len(items), chunk)])
     pending: collections.deque[concurrent.futures.Future[list[R]]] = collections.deque()
     try:
@@ -843,12 +854,24 @@ def _ratings(
 # --- Executors -----------------------------------------------------------------------------------
 
 
+_LOCAL_CLUSTER_SETTINGS: dict[str, object] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+"""The Dask settings of a local cluster: games are pure Python, so the workers' sampling
+profiler and the monitors' frequent wake-ups (every 10–500 ms) only take turns at the
+interpreter lock from the games."""
+
+
 @contextlib.contextmanager
 def dask_executor(
     scheduler: str | None = None, workers: int = 2
 ) -> Iterator[concurrent.futures.Executor]:
     """An executor on a Dask cluster: the scheduler at ``scheduler`` (``tcp://host:8786``), or
-    a local cluster of ``workers`` processes. Needs the ``distributed`` extra."""
+    a local cluster of ``workers`` processes (its profiler off, its monitors slowed). Needs
+    the ``distributed`` extra."""
     try:
         dask: Any = importlib.import_module("distributed")
     except ImportError:
@@ -857,6 +880,7 @@ def dask_executor(
         ) from None
     with contextlib.ExitStack() as stack:
         if scheduler is None:
+            stack.enter_context(importlib.import_module("dask").config.set(_LOCAL_CLUSTER_SETTINGS))
             cluster = stack.enter_context(
                 dask.LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None)
             )
