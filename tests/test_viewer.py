@@ -100,8 +100,10 @@ def test_the_page_is_self_contained(record_path: Path, tmp_path: Path) -> None:
     steps = len(fourgames.from_json(record_path.read_text()).actions)
     assert out.getvalue() == f"wrote {page}: {steps} steps, 3 views\n"
     html = page.read_text()
-    links = re.findall(r"""(?:src|href)\s*=\s*["']?([^"' >]+)""", html)
-    assert links == []
+    links = set(re.findall(r"""(?:src|href)\s*=\s*\\?["']?([^"'\\ >]+)""", html))
+    assert links
+    assert all(link.startswith("#") for link in links)  # the page's own card drawings
+    assert {link[1:] for link in links} <= set(re.findall(r'<g id="([^"]+)"', html))
     assert set(re.findall(r"https?://[^\"\\]+", html)) == {
         "http://www.w3.org/2000/svg"
     }  # a namespace
