@@ -1,8 +1,9 @@
 """Pictures of a table: SVG for notebooks (``_repr_svg_``) and for `fourgames show --svg`.
 
 The picture is the game's own text `render`, laid out in a monospaced grid, with every card
-named in it drawn as a card. It is drawn from what ``render`` shows and nothing else, so the
-picture of an observation shows no card the observation hides.
+named in it drawn as a card: each card drawn once in the picture's ``<defs>`` and placed with
+``<use>``. It is drawn from what ``render`` shows and nothing else, so the picture of an
+observation shows no card the observation hides.
 
 >>> from fourgames import get_game
 >>> game = get_game("all-fours")
@@ -76,7 +77,7 @@ def card_style(card: Any, label: str) -> tuple[str, str]:
     other card white with a red or black label."""
     colour = getattr(card, "colour", None)
     if isinstance(colour, int) and not isinstance(colour, bool) and 0 <= colour < len(COLOURS):
-        return COLOURS[colour], "#ffffff"
+        return COLOURS[colour], WHITE
     return WHITE, "#c62828" if label.endswith(_RED_SUITS) else "#111111"
 
 
