@@ -380,12 +380,11 @@ class Table:
     def _wait_ticking(self, prompt: str, left: float) -> str | None:
         """`_wait` on a rich console: a thread redraws the time left in place each second
         (the cursor saved and restored around it, so what the human types stays put)."""
-        shown = _time_left(left)
-        self._draw_clock(shown)
+        width = self._draw_clock(left)
         self.out.write(prompt)
         self.out.flush()
         answered = threading.Event()
-        ticker = threading.Thread(target=self._tick, args=(answered, len(shown)), daemon=True)
+        ticker = threading.Thread(target=self._tick, args=(answered, width), daemon=True)
         ticker.start()
         try:
             return self.lines.next(left)
@@ -400,15 +399,17 @@ class Table:
         while not answered.wait(left % 1 or 1.0):
             left = self.clock.left(self.game, self.state) or 0.0
             self.out.write(_SAVE_CURSOR + "\r")
-            self._draw_clock(_time_left(left).ljust(width))
+            self._draw_clock(left, width)
             self.out.write(_RESTORE_CURSOR)
             self.out.flush()
 
-    def _draw_clock(self, shown: str) -> None:
-        """``[4:29 left] `` on the console, red in the last 30 seconds."""
+    def _draw_clock(self, left: float, width: int = 0) -> int:
+        """Write ``[4:29 left] `` on the console, at least ``width`` characters wide and red in
+        the last 30 seconds; return its width."""
         texts: Any = importlib.import_module("rich.text")
-        hurry = shown.startswith("[0:") and shown[3:5] <= "30"
-        self.console.print(texts.Text(shown, "bold red" if hurry else "bold"), end="")
+        shown = _time_left(left).ljust(width)
+        self.console.print(texts.Text(shown, "bold red" if left <= 30 else "bold"), end="")
+        return len(shown)
 
     def _command(self, text: str, legal: Sequence[Any]) -> Any:
         """The action ``text`` names, or None after answering ``hint``, ``undo``, ``help`` or
