@@ -19,12 +19,15 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def _cards(picture: str) -> list[str]:
-    """The labels of the cards drawn in ``picture`` (parsing it as XML)."""
+    """The labels of the cards drawn in ``picture``, in the order they stand (parsing it as
+    XML): each ``<use>`` names a card drawn once in the ``<defs>``."""
     root = ET.fromstring(picture)
     assert root.tag == f"{SVG}svg"
-    return [
-        "".join(group.itertext()) for group in root.iter(f"{SVG}g") if group.get("class") == "card"
-    ]
+    defs = root.find(f"{SVG}defs")
+    assert defs is not None
+    labels = {group.get("id"): "".join(group.itertext()) for group in defs}
+    assert all(group.get("class") == "card" for group in defs)
+    return [labels[use.get("href", "")[1:]] for use in root.iter(f"{SVG}use")]
 
 
 def _positions(game_id: str, players: int) -> list[Any]:

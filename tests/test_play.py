@@ -5,10 +5,13 @@ import io
 import json
 import os
 import re
+import select
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -260,6 +263,108 @@ def test_with_rich_the_table_is_a_panel_with_red_hearts() -> None:
     assert "All Fours · you are player 0" in text
     assert "\x1b[1;31m7♦" in text  # a red diamond, in the hand 7♦ 8♦ 8♠ …
     assert "\x1b[1m8♠" in text
+
+
+def test_with_rich_the_cards_of_4_and_a_half_minuten_are_on_their_colours() -> None:
+    console_module = pytest.importorskip("rich.console")
+    game = fourgames.get_game("viereinhalb-minuten")
+    state = game.new_game(2, seed=1, options=game.Options(timed=False))  # type: ignore[attr-defined]
+    out = io.StringIO()
+    console = console_module.Console(file=out, force_terminal=True, color_system="truecolor")
+    bots = [get_bot("random", game)] * 2
+    Table(game, state, 0, bots, out, Lines(io.StringIO("q\n")), Clock(lambda: 0.0), console).play()
+    table, menu = out.getvalue().split("╯")  # the panel, then the moves in plain text
+    white_on = "\x1b[1;38;2;255;255;255;48;2;"
+    assert f"{white_on}198;40;40mN(0,1)\x1b[0m" in table  # colour 0, #c62828
+    assert f"{white_on}21;101;192mN(3,1)\x1b[0m" in table  # colour 3, #1565c0
+    assert f"{white_on}46;125;50mREV(2)\x1b[0m" in table  # colour 2, #2e7d32
+    assert "\x1b[" not in menu
+    ascii_text = _script("viereinhalb-minuten", "--seed", "1", answers="q\n")
+    assert "\x1b[" not in ascii_text  # no terminal: plain
+    assert "> P0: N(0,1) N(3,1)" in ascii_text
+
+
+def _read_for(terminal: int, seconds: float) -> str:
+    """What the program writes to ``terminal`` in ``seconds`` (less if it ends)."""
+    chunks = []
+    end = time.monotonic() + seconds
+    while (wait := end - time.monotonic()) > 0:
+        ready, _, _ = select.select([terminal], [], [], wait)
+        if not ready:
+            break
+        try:
+            chunk = os.read(terminal, 65536)
+        except OSError:  # the program has ended and closed its side
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def _on_a_terminal(*argv: str) -> tuple[int, subprocess.Popen[bytes]]:
+    """`fourgames play` on a pseudo-terminal (where the table is drawn with rich), and the
+    terminal's side to read and type on."""
+    pytest.importorskip("rich")
+    pty = pytest.importorskip("pty")  # POSIX
+    terminal, other = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fourgames", "play", "viereinhalb-minuten", *argv],
+        stdin=other,
+        stdout=other,
+        stderr=other,
+    )
+    os.close(other)
+    return terminal, process
+
+
+def _read_to_prompt(terminal: int, process: subprocess.Popen[bytes]) -> str:
+    text = ""
+    while "your move" not in text and process.poll() is None:
+        text += _read_for(terminal, 0.5)
+    return text
+
+
+_TICK: Final = re.compile(r"\x1b7\r(?:\x1b\[[\d;]*m)*\[(\d:\d\d) left\]")
+"""The time left redrawn in place: the cursor saved, the line's start, the time (styled)."""
+
+
+def test_on_a_terminal_the_clock_ticks_while_nobody_types(tmp_path: Path) -> None:
+    path = tmp_path / "timed.json"
+    terminal, process = _on_a_terminal(
+        "--seed", "2", "--time-limit", "3", "--option", "rounds=1", "--record", str(path)
+    )
+    try:
+        first = _read_to_prompt(terminal, process)
+        second = _read_for(terminal, 1.2)  # nothing typed in between
+        rest = _read_for(terminal, 60)
+    finally:
+        os.close(terminal)
+        assert process.wait(timeout=60) == 0
+    shown = re.findall(r"\[(\d:\d\d) left\]", first)
+    ticks = _TICK.findall(second)
+    assert shown, first
+    assert ticks, second
+    assert ticks[-1] < shown[-1]
+    assert "time is up!" in rest
+    assert "game over: the team loses with" in rest
+    assert from_json(path.read_text()).actions == (TimeUp(),)
+
+
+def test_on_a_terminal_a_move_typed_while_the_clock_ticks_is_made() -> None:
+    terminal, process = _on_a_terminal("--seed", "2", "--time-limit", "60", "--option", "rounds=1")
+    try:
+        _read_to_prompt(terminal, process)
+        ticked = _read_for(terminal, 1.2)
+        os.write(terminal, b"1\n")
+        answer = _read_to_prompt(terminal, process)
+        os.write(terminal, b"q\n")
+        _read_for(terminal, 60)
+    finally:
+        os.close(terminal)
+        assert process.wait(timeout=60) == 0
+    assert _TICK.findall(ticked)
+    assert re.search(r"^you: \S", answer, re.M), answer
 
 
 def test_without_a_terminal_the_table_is_plain_text() -> None:

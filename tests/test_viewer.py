@@ -1,6 +1,7 @@
 """Saved records looked at: `fourgames replay` over stdin, and `fourgames view --html` in a
 real headless Chromium (skipped without one, except under CI, which installs it)."""
 
+import html
 import io
 import json
 import os
@@ -10,11 +11,17 @@ import struct
 import subprocess
 import zlib
 from pathlib import Path
+from typing import Final
+from xml.etree import ElementTree as ET
 
 import pytest
 
 import fourgames
 from fourgames.__main__ import _parser, _play, _replay, main
+from fourgames._viewer import ALL, Replay
+from fourgames.pictures import drawing, svg
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(
@@ -100,8 +107,10 @@ def test_the_page_is_self_contained(record_path: Path, tmp_path: Path) -> None:
     steps = len(fourgames.from_json(record_path.read_text()).actions)
     assert out.getvalue() == f"wrote {page}: {steps} steps, 3 views\n"
     html = page.read_text()
-    links = re.findall(r"""(?:src|href)\s*=\s*["']?([^"' >]+)""", html)
-    assert links == []
+    links = set(re.findall(r"""(?:src|href)\s*=\s*\\?["']?([^"'\\ >]+)""", html))
+    assert links
+    assert all(link.startswith("#") for link in links)  # the page's own card drawings
+    assert {link[1:] for link in links} <= set(re.findall(r'<g id="([^"]+)"', html))
     assert set(re.findall(r"https?://[^\"\\]+", html)) == {
         "http://www.w3.org/2000/svg"
     }  # a namespace
@@ -183,6 +192,93 @@ def test_chromium_draws_the_cards(record_path: Path, tmp_path: Path) -> None:
     assert felt > 40_000  # the table
     assert red > 100  # red suits on the cards
     assert white > 1_000  # the cards
+
+
+_EVERY_STEP: Final = """<script>
+const seen = [];
+for (let v = 0; v < data.views.length; v++) {
+  $("view").value = String(v);
+  $("view").dispatchEvent(new Event("change"));
+  $("first").click();
+  for (;;) {
+    seen.push([data.views[v], $("caption").textContent, $("board").innerHTML]);
+    if ($("next").disabled) break;
+    $("next").click();
+  }
+}
+const dump = document.createElement("pre");
+dump.id = "seen";
+dump.textContent = JSON.stringify(seen);
+document.body.append(dump);
+</script>
+"""
+"""Pressed after the page's own script: every view, every step by the next button, with
+what the page then shows."""
+
+
+def _canonical(picture: str) -> str:
+    """``picture`` in canonical XML without its ``<defs>`` (the page draws its cards once, in
+    a ``<defs>`` of its own)."""
+    root = ET.fromstring(picture)
+    for defs in root.findall(f"{SVG}defs"):
+        root.remove(defs)
+    return ET.canonicalize(ET.tostring(root, encoding="unicode"))
+
+
+def _card_drawings(markup: str) -> dict[str, str]:
+    """The cards drawn in ``markup`` by id, each drawing in canonical XML."""
+    return {
+        key: ET.canonicalize(group)
+        for group, key in re.findall(r'(<g id="([^"]+)" class="card">.*?</g>)', markup)
+    }
+
+
+@needs_chromium
+def test_chromium_shows_every_step_of_every_view_as_its_picture(
+    record_path: Path, tmp_path: Path
+) -> None:
+    page = _page(record_path, tmp_path)
+    pressed = tmp_path / "pressed.html"
+    pressed.write_text(page.read_text().replace("</body>", _EVERY_STEP + "</body>"))
+    dom = _chromium(tmp_path, pressed.as_uri(), "--dump-dom")
+    found = re.search(r'<pre id="seen">(.*?)</pre>', dom, re.S)
+    assert found is not None
+    seen = json.loads(html.unescape(found[1]))
+    replayed = Replay.of(fourgames.from_json(record_path.read_text()))
+    steps = range(len(replayed.states))
+    expected = [(str(v), s) for v in replayed.views for s in steps]
+    assert len(seen) == len(expected)
+    defs = _card_drawings(dom.split('id="board"')[1])  # the page's own, after the board
+    for (view, step), (shown_view, caption, board) in zip(expected, seen, strict=True):
+        position = replayed.position(step, view if view == ALL else int(view))
+        picture = svg(replayed.game, position)
+        assert shown_view == view
+        assert caption == replayed.caption(step, view if view == ALL else int(view))
+        assert _canonical(board) == _canonical(picture), (view, step)
+        drawn = _card_drawings(picture)
+        assert drawn.items() <= defs.items()  # the page draws each card as the picture does
+
+
+def test_a_seats_page_holds_no_card_hidden_from_that_seat(
+    record_path: Path, tmp_path: Path
+) -> None:
+    page = tmp_path / "seat0.html"
+    out = io.StringIO()
+    assert main(["view", str(record_path), "--html", str(page), "--view", "0"], out=out) == 0
+    assert out.getvalue().endswith(" steps, 1 view\n")
+    text = page.read_text()
+    replayed = Replay.of(fourgames.from_json(record_path.read_text()))
+    seen = {
+        key
+        for step in range(len(replayed.states))
+        for key in drawing(replayed.game, replayed.position(step, 0)).cards
+    }
+    assert set(re.findall(r'<g id="([^"]+)"', text)) == seen  # the cards seat 0 sees, no more
+    hidden = {card for _, card in _discard_steps(record_path)}
+    everything = _page(record_path, tmp_path).read_text()
+    assert all(f">{card}</text>" in everything for card in hidden)
+    assert not any(f">{card}</text>" in text for card in hidden)
+    assert main(["view", str(record_path), "--html", str(page), "--view", "7"]) == 2
 
 
 def _near(pixel: tuple[int, ...], colour: tuple[int, int, int]) -> bool:

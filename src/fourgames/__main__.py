@@ -9,7 +9,7 @@ look at saved games.
     fourgames play GAME [--players N] [--seat P] [--seed S] [--preset NAME] [--option k=v ...]
                    [--opponent SPEC] [--bot SEAT=SPEC ...] [--record FILE] [--time-limit S]
     fourgames replay FILE [--view all|P]
-    fourgames view FILE --html OUT.html
+    fourgames view FILE --html OUT.html [--view all|P]
     fourgames solve vier-jahreszeiten --deals N [--preset NAME]
     fourgames games
     fourgames --version; fourgames --ascii COMMAND ...
@@ -253,8 +253,13 @@ def _replay(args: argparse.Namespace, out: TextIO, stdin: TextIO | None = None) 
 
 def _view(args: argparse.Namespace, out: TextIO) -> int:
     replay = Replay.of(read_record(args.file))
-    args.html.write_text(html_page(replay), encoding="utf-8")
-    print(f"wrote {args.html}: {len(replay.states) - 1} steps, {len(replay.views)} views", file=out)
+    try:
+        views = replay.views if args.view is None else (view_of(args.view, replay.views),)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    args.html.write_text(html_page(replay, views), encoding="utf-8")
+    shown = "1 view" if len(views) == 1 else f"{len(views)} views"
+    print(f"wrote {args.html}: {len(replay.states) - 1} steps, {shown}", file=out)
     return 0
 
 
@@ -392,6 +397,11 @@ def _parser() -> argparse.ArgumentParser:
     view = commands.add_parser("view", help="write a saved game as one HTML page")
     view.add_argument("file", type=Path, help="a record saved by `play --record` or to_json")
     view.add_argument("--html", type=Path, required=True, metavar="OUT", help="the page to write")
+    view.add_argument(
+        "--view",
+        help="one view only: all (every card) or a seat, whose page then holds no card hidden "
+        "from that seat (default: every view)",
+    )
     view.set_defaults(handler=_view)
 
     games = commands.add_parser("games", help="list the games and their presets")

@@ -20,6 +20,7 @@ import attrs
 
 from fourgames.bots import Bot, get_bot
 from fourgames.errors import IllegalActionError
+from fourgames.pictures import WHITE, card_style, cards_in
 from fourgames.protocol import Game
 from fourgames.records import Record, record_to_json, start_record
 from fourgames.shuffle import derive_seed
@@ -161,6 +162,15 @@ def call_out(left: float) -> int:
     return next((mark for mark in (30, 10) if mark < left), 0)
 
 
+def _time_left(left: float | None) -> str:
+    """``[4:29 left] ``, or nothing when no clock runs."""
+    return "" if left is None else f"[{clock_text(left)} left] "
+
+
+_SAVE_CURSOR: Final = "\x1b7"
+_RESTORE_CURSOR: Final = "\x1b8"
+
+
 # --- Words for moves and results ---------------------------------------------------------------
 
 _WORLDS: Final = 4
@@ -298,24 +308,19 @@ class Table:
                 self._apply(legal[0])
             elif not self._turn(legal, left):
                 return
-        self._show_table(None)
+        self._show_table()
         self.say(f"game over: {summary(game, self.state, self.seat)}")
 
-    def _show_table(self, left: float | None) -> None:
-        """The human's view of the table: in a rich panel (suits in colour) when `console` is
+    def _show_table(self) -> None:
+        """The human's view of the table: in a rich panel (cards in colour) when `console` is
         set, else as the game's text."""
         text = self.game.render(self.game.observe(self.state, self.seat))
         if self.console is None:
             self.say("\n" + text)
             return
         panels: Any = importlib.import_module("rich.panel")  # the extra cli, as the console
-        texts: Any = importlib.import_module("rich.text")
-        picture = texts.Text(text)
-        picture.highlight_regex(r"\S*[♥♦]", "bold red")
-        picture.highlight_regex(r"\S*[♣♠]", "bold")
         title = f"{self.game.INFO.name} · you are player {self.seat}"
-        clock = None if left is None else f"{clock_text(left)} left"
-        self.console.print(panels.Panel(picture, title=title, subtitle=clock, expand=False))
+        self.console.print(panels.Panel(coloured(self.game, text), title=title, expand=False))
 
     def _apply(self, action: Any, mover: int | None = None) -> None:
         """Apply ``action``, say it as the human may see it, and say new scores."""
@@ -332,7 +337,7 @@ class Table:
     def _turn(self, legal: Sequence[Any], left: float | None) -> bool:
         """The human's turn: False if they quit."""
         game = self.game
-        self._show_table(left)
+        self._show_table()
         self.say(_menu(legal))
         prompt = f"your move (1-{len(legal)}, its text, hint, undo, q): "
         while True:
@@ -355,10 +360,13 @@ class Table:
 
     def _wait(self, prompt: str, left: float | None) -> str | None:
         """The human's next line, or None when the clock runs out first. While it runs, the
-        time left is called out at each whole minute and at 30 and 10 seconds."""
+        time left stands at the start of the prompt: on a rich console it ticks there every
+        second; in plain text it is called out at each whole minute and at 30 and 10
+        seconds, on a new line."""
+        if left is not None and self.console is not None:
+            return self._wait_ticking(prompt, left)
         while True:
-            shown = "" if left is None else f"[{clock_text(left)} left] "
-            self.out.write(shown + prompt)
+            self.out.write(_time_left(left) + prompt)
             self.out.flush()
             if left is None:
                 return self.lines.next()
@@ -368,6 +376,40 @@ class Table:
                 return text
             self.say("")
             left = self.clock.left(self.game, self.state) or 0.0
+
+    def _wait_ticking(self, prompt: str, left: float) -> str | None:
+        """`_wait` on a rich console: a thread redraws the time left in place each second
+        (the cursor saved and restored around it, so what the human types stays put)."""
+        width = self._draw_clock(left)
+        self.out.write(prompt)
+        self.out.flush()
+        answered = threading.Event()
+        ticker = threading.Thread(target=self._tick, args=(answered, width), daemon=True)
+        ticker.start()
+        try:
+            return self.lines.next(left)
+        finally:
+            answered.set()
+            ticker.join()
+
+    def _tick(self, answered: threading.Event, width: int) -> None:
+        """Redraw the time left at the start of the prompt line at each change of its second,
+        until ``answered``."""
+        left = self.clock.left(self.game, self.state) or 0.0
+        while not answered.wait(left % 1 or 1.0):
+            left = self.clock.left(self.game, self.state) or 0.0
+            self.out.write(_SAVE_CURSOR + "\r")
+            self._draw_clock(left, width)
+            self.out.write(_RESTORE_CURSOR)
+            self.out.flush()
+
+    def _draw_clock(self, left: float, width: int = 0) -> int:
+        """Write ``[4:29 left] `` on the console, at least ``width`` characters wide and red in
+        the last 30 seconds; return its width."""
+        texts: Any = importlib.import_module("rich.text")
+        shown = _time_left(left).ljust(width)
+        self.console.print(texts.Text(shown, "bold red" if left <= 30 else "bold"), end="")
+        return len(shown)
 
     def _command(self, text: str, legal: Sequence[Any]) -> Any:
         """The action ``text`` names, or None after answering ``hint``, ``undo``, ``help`` or
@@ -412,6 +454,20 @@ class Table:
         """Write the game so far as a JSON record."""
         path.write_text(record_to_json(self.record, indent=1) + "\n", encoding="utf-8")
         self.say(f"record saved to {path}")
+
+
+def coloured(game: Game[Any, Any], text: str) -> Any:
+    """``text`` as a rich ``Text``: red suits in red, black suits in bold, and each coloured
+    card of 4½ Minuten on its colour, as in its picture (`fourgames.pictures.card_style`)."""
+    texts: Any = importlib.import_module("rich.text")  # the extra cli, as the console
+    picture = texts.Text(text)
+    picture.highlight_regex(r"\S*[♥♦]", "bold red")
+    picture.highlight_regex(r"\S*[♣♠]", "bold")
+    for match, card in cards_in(game, text):
+        fill, ink = card_style(card, match[0])
+        if fill != WHITE:
+            picture.stylize(f"bold {ink} on {fill}", match.start(), match.end())
+    return picture
 
 
 def rich_console(out: TextIO) -> Any:

@@ -16,7 +16,7 @@ import attrs
 
 from fourgames._play import QUIT, Lines, told
 from fourgames.errors import FormatError
-from fourgames.pictures import svg
+from fourgames.pictures import ROW_HEIGHT, drawing
 from fourgames.protocol import Game
 from fourgames.records import Record, replay
 from fourgames.registry import get_game
@@ -154,6 +154,7 @@ input[type=range] {{ width: 20rem; }}
 </nav>
 <div id="caption"></div>
 <div id="board"></div>
+<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>{cards}</defs></svg>
 <script type="application/json" id="record">{data}</script>
 <script>
 "use strict";
@@ -161,8 +162,15 @@ const data = JSON.parse(document.getElementById("record").textContent);
 const last = data.steps.length - 1;
 const $ = (id) => document.getElementById(id);
 let step = 0, view = 0;
+function board() {{
+  const [head, lines] = data.steps[step][view];
+  const rows = lines.map((line, row) => data.lines[line]
+    ? '<g transform="translate(0,' + data.row_height * row + ')">' + data.lines[line] + "</g>"
+    : "");
+  return data.heads[head] + rows.join("") + "</svg>";
+}}
 function show() {{
-  $("board").innerHTML = data.steps[step][view];
+  $("board").innerHTML = board();
   $("caption").textContent = data.captions[step][view];
   $("counter").textContent = "step " + step + " of " + last;
   $("jump").value = step;
@@ -194,24 +202,49 @@ for (const name of (asked.get("press") || "").split(",").filter(Boolean)) {{
 """
 
 
-def html_page(replay_: Replay) -> str:
-    """One HTML page, with no link out, that steps through ``replay_``: buttons, arrow keys,
-    a slider, a view per seat; ``#step=N&view=V`` in the address opens a step, and
-    ``&press=next,back`` presses buttons after loading."""
-    views = replay_.views
+def html_page(replay_: Replay, views: Sequence[str | int] | None = None) -> str:
+    """One HTML page, with no link out, that steps through ``replay_`` in ``views`` (default
+    every view): buttons, arrow keys, a slider, a menu of the views; ``#step=N&view=V`` in the
+    address opens a step, and ``&press=next,back`` presses buttons after loading.
+
+    Each card is drawn once and each line of text kept once; a step is the indices of its
+    lines, which the page's script joins as `fourgames.pictures.rows` does. The page holds
+    only what its views show: a page of one seat's view carries no card hidden from it."""
+    shown = replay_.views if views is None else tuple(views)
     steps = range(len(replay_.states))
+    heads: dict[str, int] = {}
+    lines: dict[str, int] = {}
+    cards: dict[str, str] = {}
+    boards = []
+    for step in steps:
+        row = []
+        for view in shown:
+            drawn = drawing(replay_.game, replay_.position(step, view))
+            cards.update(drawn.cards)
+            indices = [lines.setdefault(line, len(lines)) for line in drawn.lines]
+            row.append((heads.setdefault(drawn.head, len(heads)), indices))
+        boards.append(row)
     data = {
-        "views": [str(view) for view in views],
-        "steps": [[svg(replay_.game, replay_.position(s, v)) for v in views] for s in steps],
-        "captions": [[replay_.caption(s, v) for v in views] for s in steps],
+        "views": [str(view) for view in shown],
+        "row_height": ROW_HEIGHT,
+        "heads": list(heads),
+        "lines": list(lines),
+        "steps": boards,
+        "captions": [[replay_.caption(s, v) for v in shown] for s in steps],
     }
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     options = "".join(
-        f'<option value="{index}">{_view_name(view)}</option>' for index, view in enumerate(views)
+        f'<option value="{index}">{_view_name(view)}</option>' for index, view in enumerate(shown)
     )
     record = replay_.record
     title = f"{replay_.game.INFO.name}, {record.players} players, seed {record.seed}"
-    return _PAGE.format(title=title, last=len(steps) - 1, options=options, data=text)
+    return _PAGE.format(
+        title=title,
+        last=len(steps) - 1,
+        options=options,
+        cards="".join(cards[key] for key in sorted(cards)),
+        data=text,
+    )
 
 
 def _view_name(view: str | int) -> str:

@@ -1,36 +1,58 @@
 """Pictures of a table: SVG for notebooks (``_repr_svg_``) and for `fourgames show --svg`.
 
 The picture is the game's own text `render`, laid out in a monospaced grid, with every card
-named in it drawn as a card. It is drawn from what ``render`` shows and nothing else, so the
-picture of an observation shows no card the observation hides.
+named in it drawn as a card: each card drawn once in the picture's ``<defs>`` and placed with
+``<use>``. It is drawn from what ``render`` shows and nothing else, so the picture of an
+observation shows no card the observation hides.
 
 >>> from fourgames import get_game
 >>> game = get_game("all-fours")
 >>> picture = svg(game, game.observe(game.new_game(2, seed=1), 1))
->>> picture.startswith("<svg"), "card" in picture
+>>> picture.startswith("<svg"), 'class="card"' in picture
 (True, True)
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 from xml.sax.saxutils import escape
+
+import attrs
 
 from fourgames import cards
 from fourgames.errors import FormatError
 from fourgames.protocol import Game
 from fourgames.registry import get_game, tag_of
 
-__all__ = ["repr_svg", "svg"]
+__all__ = [
+    "COLOURS",
+    "ROW_HEIGHT",
+    "WHITE",
+    "Drawing",
+    "card_style",
+    "cards_in",
+    "drawing",
+    "repr_svg",
+    "rows",
+    "svg",
+]
 
 _COLUMN: Final = 8.4
 """Width of one character of the 14 px monospaced text."""
-_LINE: Final = 26
+ROW_HEIGHT: Final = 26
 """Height of one line: a card and some space."""
 _MARGIN: Final = 12
+_BASELINE: Final = _MARGIN + 18
+"""The baseline of the text in the top row."""
+_TOP: Final = _BASELINE - 16
+"""The top of a card in the top row."""
+_CARD_HEIGHT: Final = 22
 _RED_SUITS: Final = ("♥", "♦")
-_COLOURS: Final = ("#c62828", "#f9a825", "#2e7d32", "#1565c0", "#6a1b9a")
+WHITE: Final = "#ffffff"
+COLOURS: Final = ("#c62828", "#f9a825", "#2e7d32", "#1565c0", "#6a1b9a")
 """The five abstract colours of 4½ Minuten's cards, 0 to 4."""
 _WORD: Final = re.compile(r"\w+\([\w,]*\)|[^\s,;]+")
 """A word of the text: a card in 4½ Minuten's notation (``N(0,1)``) or anything up to a space
@@ -50,62 +72,111 @@ def _card_of(reader: Any, word: str) -> Any:
     return card if str(card) == word else None
 
 
-def _card_style(card: Any, label: str) -> tuple[str, str]:
-    """The fill of the card and the colour of its label."""
+def card_style(card: Any, label: str) -> tuple[str, str]:
+    """The fill of a card and the colour of its label: a 4½ Minuten card in its colour, any
+    other card white with a red or black label."""
     colour = getattr(card, "colour", None)
-    if isinstance(colour, int) and not isinstance(colour, bool) and 0 <= colour < len(_COLOURS):
-        return _COLOURS[colour], "#ffffff"
-    return "#ffffff", "#c62828" if label.endswith(_RED_SUITS) else "#111111"
+    if isinstance(colour, int) and not isinstance(colour, bool) and 0 <= colour < len(COLOURS):
+        return COLOURS[colour], WHITE
+    return WHITE, "#c62828" if label.endswith(_RED_SUITS) else "#111111"
+
+
+def cards_in(game: Game[Any, Any], text: str) -> Iterator[tuple[re.Match[str], Any]]:
+    """The words of ``text`` that name cards of ``game``, each with its card (``match[0]``
+    is the card's name)."""
+    reader = _card_reader(game)
+    for match in _WORD.finditer(text):
+        card = _card_of(reader, match[0])
+        if card is not None:
+            yield match, card
+
+
+@attrs.frozen
+class Drawing:
+    """A picture in parts that pictures can share: ``head`` (the ``<svg>`` tag, the title
+    and the felt), each line of the table drawn in the top row with its cards drawn by
+    reference (``<use href="#id">``), and those ``cards``' own drawings by id.
+
+    An HTML page of many pictures (`fourgames view --html`) keeps each line and each card
+    once and joins them as `rows` does."""
+
+    head: str
+    lines: tuple[str, ...]
+    cards: dict[str, str]
+
+    def svg(self) -> str:
+        """The whole picture, the drawings of its cards in its ``<defs>``."""
+        defs = "<defs>" + "".join(self.cards.values()) + "</defs>"
+        return f"{self.head}{defs}{rows(self.lines)}</svg>"
+
+
+def rows(lines: Sequence[str]) -> str:
+    """``lines`` moved down to their rows (a blank line draws nothing)."""
+    return "".join(
+        f'<g transform="translate(0,{ROW_HEIGHT * row})">{line}</g>'
+        for row, line in enumerate(lines)
+        if line
+    )
+
+
+def drawing(game: Game[Any, Any], position: Any) -> Drawing:
+    """The `Drawing` of ``position``, a state (all of it) or an observation (a player's
+    view), from ``game.render(position)``."""
+    lines = game.render(position).splitlines()
+    width = _MARGIN * 2 + _COLUMN * max((len(line) for line in lines), default=1)
+    height = _MARGIN * 2 + ROW_HEIGHT * len(lines)
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height}" '
+        f'viewBox="0 0 {width:.0f} {height}" font-family="monospace" font-size="14" '
+        'fill="#f1f8e9" style="white-space:pre">'
+        f"<title>{escape(game.INFO.name)}</title>"
+        '<rect width="100%" height="100%" fill="#1b5e20" rx="8"/>'
+    )
+    drawn: list[str] = []
+    cards: dict[str, str] = {}
+    for line in lines:
+        parts = []
+        written = 0
+        for match, card in cards_in(game, line):
+            key, body = _card(card, match[0])
+            cards[key] = body
+            parts.append(_text(line[written : match.start()], written))
+            parts.append(f'<use href="#{key}" x="{_x(match.start()) - 3:.1f}" y="{_TOP}"/>')
+            written = match.end()
+        parts.append(_text(line[written:], written))
+        drawn.append("".join(parts))
+    return Drawing(head, tuple(drawn), dict(sorted(cards.items())))
 
 
 def svg(game: Game[Any, Any], position: Any) -> str:
     """The SVG picture of ``position``, a state (all of it) or an observation (a player's
     view), from ``game.render(position)``."""
-    reader = _card_reader(game)
-    lines = game.render(position).splitlines()
-    width = _MARGIN * 2 + _COLUMN * max((len(line) for line in lines), default=1)
-    height = _MARGIN * 2 + _LINE * len(lines)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height}" '
-        f'viewBox="0 0 {width:.0f} {height}" font-family="monospace" font-size="14">',
-        f"<title>{escape(game.INFO.name)}</title>",
-        '<rect width="100%" height="100%" fill="#1b5e20" rx="8"/>',
-    ]
-    for row, line in enumerate(lines):
-        baseline = _MARGIN + _LINE * row + 18
-        written = 0
-        for match in _WORD.finditer(line):
-            card = _card_of(reader, match[0])
-            if card is not None:
-                parts.append(_text(line[written : match.start()], written, baseline))
-                parts.append(_card(card, match[0], match.start(), baseline))
-                written = match.end()
-        parts.append(_text(line[written:], written, baseline))
-    parts.append("</svg>")
-    return "\n".join(part for part in parts if part)
+    return drawing(game, position).svg()
 
 
-def _text(text: str, column: int, baseline: int) -> str:
-    """A run of plain text at ``column`` of the line, or nothing for blanks."""
+def _x(column: int) -> float:
+    return _MARGIN + _COLUMN * column
+
+
+def _text(text: str, column: int) -> str:
+    """A run of plain text at ``column`` of the top row, its spaces kept, or nothing for
+    blanks (its colour is the picture's)."""
     if not text.strip():
         return ""
-    x = _MARGIN + _COLUMN * column
-    return (
-        f'<text x="{x:.1f}" y="{baseline}" fill="#f1f8e9" xml:space="preserve" '
-        f'style="white-space:pre">{escape(text)}</text>'
-    )
+    return f'<text x="{_x(column):.1f}" y="{_BASELINE}" xml:space="preserve">{escape(text)}</text>'
 
 
-def _card(card: Any, label: str, column: int, baseline: int) -> str:
-    """A card drawn where its name stands in the line."""
-    x = _MARGIN + _COLUMN * column
-    fill, ink = _card_style(card, label)
-    return (
-        f'<g class="card"><rect x="{x - 3:.1f}" y="{baseline - 16}" '
-        f'width="{_COLUMN * len(label) + 6:.1f}" height="22" rx="3" fill="{fill}" '
-        f'stroke="#eceff1" stroke-width="1.5"/><text x="{x:.1f}" y="{baseline}" fill="{ink}" '
-        f'font-weight="bold">{escape(label)}</text></g>'
+def _card(card: Any, label: str) -> tuple[str, str]:
+    """The id and the drawing of a card named ``label``, at the origin; the id is made from
+    the drawing, so two pictures that share an id share the card."""
+    fill, ink = card_style(card, label)
+    body = (
+        f'<rect width="{_COLUMN * len(label) + 6:.1f}" height="{_CARD_HEIGHT}" rx="3" '
+        f'fill="{fill}" stroke="#eceff1" stroke-width="1.5"/><text x="3" '
+        f'y="{_BASELINE - _TOP}" fill="{ink}" font-weight="bold">{escape(label)}</text>'
     )
+    key = "card-" + hashlib.sha1(body.encode(), usedforsecurity=False).hexdigest()[:10]
+    return key, f'<g id="{key}" class="card">{body}</g>'
 
 
 def repr_svg(position: Any) -> str:
