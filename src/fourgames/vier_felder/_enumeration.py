@@ -45,6 +45,7 @@ meets.
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TypeAlias
 
@@ -57,6 +58,7 @@ from fourgames.vier_felder._rules import (
     FIELDS,
     HAND_SIZE,
     MAX_VALUE,
+    RULES,
     Action,
     Build,
     FullHarvest,
@@ -131,10 +133,15 @@ def _vectors_size(vectors: tuple[int, ...]) -> int:
     return len(vectors) + 1
 
 
-_FIELDS: Final[dict[tuple[int, tuple[Card, ...], tuple[Stockpile, ...]], _Field]] = (
-    _FIELD_MEMORY.table(lambda field: field.counted)
+_FIELDS: Final[dict[tuple[int, int, int], _Field]] = _FIELD_MEMORY.table(
+    lambda field: field.counted
 )
-"""The listings of the fields met last, the least recently used first."""
+"""The listings of the fields met last, the least recently used first, by field index and
+the identities of the two tuples of the field's contents. The listing keeps those tuples
+alive, so no other object has their identities meanwhile; and a move hands the three fields
+it leaves alone to the next state as the same tuples, found again without hashing a card."""
+_CONTENTS: Final[weakref.WeakValueDictionary[Any, _Field]] = weakref.WeakValueDictionary()
+"""The same fields by their contents, as long as `_FIELDS` keeps them."""
 _REACHABLE: Final[dict[tuple[int, int], tuple[int, ...]]] = _MEMORY.table(_vectors_size)
 _SUMS: Final[dict[int, tuple[tuple[int, ...], ...]]] = _MEMORY.table(
     lambda table: 1 + sum(map(len, table))
@@ -155,10 +162,14 @@ _CLASS: Final = {c: _LOW[c] - 1 for c in DECK_52}
 _HIGH: Final = sum(8 << (4 * i) for i in range(_CLASSES))
 
 
+_UNIT: Final = {c: 1 << (4 * _CLASS[c]) for c in DECK_52}
+"""The vector of one card."""
+
+
 def _vector(items: Iterable[Card]) -> int:
     vec = 0
     for c in items:
-        vec += 1 << (4 * _CLASS[c])
+        vec += _UNIT[c]
     return vec
 
 
@@ -297,6 +308,8 @@ def _subsets(items: Sequence[Stockpile]) -> list[frozenset[Stockpile]]:
 
 # --- Legal actions -------------------------------------------------------------------------------
 
+_SUMS_MASK: Final = (1 << (MAX_VALUE + 1)) - 1
+"""Bits 0..14: the sums a stockpile can have."""
 _SEASONS: Final = tuple(tuple(season_of(s, f) for f in range(FIELDS)) for s in range(FIELDS))
 """The season of each field, by ``summer_field``."""
 _VALUE_BITS: Final = {c: sum(1 << v for v in _VALUES[c]) for c in DECK_52}
@@ -336,7 +349,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         for j, b in enumerate(bits):
             if j != i:
                 held |= b
-        sows = _SOWS[card]
+        sows, rank = _SOWS[card], card.rank
         for f, info, sow, harvest, build in ways:
             if sow:
                 out.append(sows[f])
@@ -345,13 +358,19 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 if harvests is None:
                     harvests = info.list_harvests(card)
                 out += harvests
-            if build:
+            if not build:
+                continue
+            values = info.build_values.get(rank)
+            if values is None:
+                values = info.values_of(rank)
+            wanted = held & values  # the values held that a stockpile here may have
+            if wanted:
                 play = info.builds_by_card.get(card)
                 if play is None:
-                    play = info.stockpiling(card)
-                if held & play.unlisted:
-                    info.list_builds(play, held & play.unlisted)
-                ready = held & play.nonempty
+                    play = info.stockpiling(card, values)
+                if wanted & play.unlisted:
+                    info.list_builds(play, wanted & play.unlisted)
+                ready = wanted & play.nonempty
                 while ready:  # by value, lowest first
                     low = ready & -ready
                     out += play.builds[low.bit_length() - 1]
@@ -360,7 +379,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         out.extend(_full_harvest_actions(state, hand, fields, seasons))
     _FIELD_MEMORY.settle(fields)
     _MEMORY.settle(())
-    return tuple(out)
+    return RULES.listed(state, tuple(out))
 
 
 _NO_PILES: Final[list[frozenset[Stockpile]]] = [frozenset()]
@@ -380,12 +399,17 @@ _NO_BUILDS: Final[list[Built]] = []
 def _field(f: int, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> _Field:
     """The listing helper of field ``f`` with these contents, shared by every state holding
     them (three of the four fields are unchanged from one turn to the next)."""
-    key = (f, loose, piles)
+    key = (f, id(loose), id(piles))
     found = _FIELDS.pop(key, None)
     if found is None:
-        found = _Field(f, loose, piles)
-        if len(_FIELDS) >= FIELDS_KEPT:
-            _FIELD_MEMORY.held -= _FIELDS.pop(next(iter(_FIELDS))).counted
+        found = _CONTENTS.get((f, loose, piles))
+        if found is not None:  # the contents in other tuples (a state read from JSON, say)
+            key = (f, id(found.loose), id(found.piles))
+            del _FIELDS[key]
+        else:
+            found = _CONTENTS[f, loose, piles] = _Field(f, loose, piles)
+            if len(_FIELDS) >= FIELDS_KEPT:
+                _FIELD_MEMORY.held -= _FIELDS.pop(next(iter(_FIELDS))).counted
     _FIELDS[key] = found  # now the most recently used
     return found
 
@@ -409,10 +433,12 @@ class _Field:
     the actions of each card played into it."""
 
     __slots__ = (
+        "__weakref__",
         "_builds",
         "_harvests",
         "_pile_sets",
         "ace_alone",
+        "build_values",
         "builds_by_card",
         "combos",
         "counted",
@@ -434,21 +460,26 @@ class _Field:
         self.has_items = bool(loose or piles)
         self.loose = loose
         self.combos: dict[int, list[frozenset[Card]]] = {}
-        self.counts = _vector(loose)
+        counts = 0
         sums = 1  # bit t: some set of loose cards sums to t (aces as 1); bit 0 the empty set
         for c in loose:
+            counts += _UNIT[c]
             sums |= sums << _LOW[c]
-        self.sums = sums & ((1 << (MAX_VALUE + 1)) - 1)
-        self.ace_alone = any(c.rank is Rank.ACE for c in loose)
-        self.pile_values = 0
-        """Bit v for each value v of a stockpile here."""
+        self.counts = counts
+        self.sums = sums = sums & _SUMS_MASK
+        self.ace_alone = ace_alone = bool(counts & 15)  # class 0: the aces
+        pile_values = 0
         for pile in piles:
-            self.pile_values |= 1 << pile.value
-        self.harvestable = (self.sums & ~1) | self.pile_values | (self.ace_alone << MAX_VALUE)
+            pile_values |= 1 << pile.value
+        self.pile_values = pile_values
+        """Bit v for each value v of a stockpile here."""
+        self.harvestable = (sums & ~1) | pile_values | (ace_alone << MAX_VALUE)
         """Bit v for each value v with some group or stockpile of v here to harvest."""
         self._harvests: dict[int, list[Taken]] = {}
         self._builds: dict[tuple[Rank, int], list[Built]] = {}
         self._pile_sets: dict[int, list[frozenset[Stockpile]]] = {}
+        self.build_values: dict[Rank, int] = {}
+        """`_build_values` by the rank of the card played."""
         self.harvests_by_card: dict[Card, list[Action]] = {}
         self.builds_by_card: dict[Card, _Stockpiling] = {}
         self.size = 1 + len(loose) + len(piles)
@@ -468,9 +499,15 @@ class _Field:
         self.size += len(found) + 1
         return found
 
-    def stockpiling(self, card: Card) -> _Stockpiling:
-        """The `Build` actions of ``card`` here, as `list_builds` lists them."""
-        found = self.builds_by_card[card] = _Stockpiling(card, self._build_values(_VALUES[card]))
+    def values_of(self, rank: Rank) -> int:
+        """`build_values` of ``rank``, found and kept."""
+        found = self.build_values[rank] = self._build_values(_RANK_VALUES[rank])
+        return found
+
+    def stockpiling(self, card: Card, values: int) -> _Stockpiling:
+        """The `Build` actions of ``card`` here (bit v of ``values``: a stockpile of v may be
+        possible), as `list_builds` lists them."""
+        found = self.builds_by_card[card] = _Stockpiling(card, values)
         self.size += 2
         return found
 
