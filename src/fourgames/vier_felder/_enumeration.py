@@ -160,6 +160,8 @@ ACTIONS.intern(sow for sows in _SOWS.values() for sow in sows)
 _CLASSES: Final = 13
 _CLASS: Final = {c: _LOW[c] - 1 for c in DECK_52}
 _HIGH: Final = sum(8 << (4 * i) for i in range(_CLASSES))
+_NIBBLE_LOW: Final = _HIGH >> 3
+"""Bit 0 of every nibble."""
 
 
 _UNIT: Final = {c: 1 << (4 * _CLASS[c]) for c in DECK_52}
@@ -270,13 +272,17 @@ def _sums_table(counts: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _expand(
-    vec: int, loose: tuple[Card, ...], memo: dict[int, list[frozenset[Card]]]
+    vec: int, loose: tuple[Card, ...], counts: int, memo: dict[int, list[frozenset[Card]]]
 ) -> list[frozenset[Card]]:
-    """The sets of the ``loose`` cards with value vector ``vec``. ``memo`` keeps the sets of
-    every vector expanded, those of one class too, so that sets of several classes are joined
-    by union without hashing cards again."""
+    """The sets of the ``loose`` cards (value vector ``counts``) with value vector ``vec``.
+    ``memo`` keeps the sets of every vector expanded, those of one class too, so that sets of
+    several classes are joined by union without hashing cards again."""
     found = memo.get(vec)
     if found is not None:
+        return found
+    classes = ((vec | vec >> 1 | vec >> 2) & _NIBBLE_LOW) * 15  # the nibbles of vec's classes
+    if counts & classes == vec:  # all the cards of each class: one set (most small fields)
+        found = memo[vec] = [frozenset([c for c in loose if _UNIT[c] & classes])]
         return found
     choices: list[list[frozenset[Card]]] = []
     rest = vec
@@ -542,6 +548,13 @@ class _Field:
                 play.nonempty |= bit
                 self.size += len(parts) + 1
 
+    def groups(self, v: int) -> tuple[int, ...]:
+        """`_reachable` of the loose cards and ``v``, read only if some group of ``v`` is
+        here: a set of loose cards adding up to v (aces 1), or a lone ace for 14."""
+        if self.sums >> v & 1 or (v == MAX_VALUE and self.ace_alone):
+            return _reachable(self.counts, v)
+        return ()
+
     def pile_sets(self, v: int) -> list[frozenset[Stockpile]]:
         """Every set of this field's stockpiles of value ``v``, the empty set first."""
         found = self._pile_sets.get(v)
@@ -562,8 +575,8 @@ class _Field:
         if found is None:
             piles = self.pile_sets(v)
             loose_sets = [_EMPTY]
-            for vec in _reachable(self.counts, v):
-                loose_sets.extend(_expand(vec, self.loose, self.combos))
+            for vec in self.groups(v):
+                loose_sets.extend(_expand(vec, self.loose, self.counts, self.combos))
             found = [(ls, ps) for ls in loose_sets for ps in piles if ls or ps]
             self.size += 2 * len(found) + 1  # a card set and a pair each
             self._harvests[v] = found
@@ -606,17 +619,19 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[
     # new SUM: p + ≥ 1 loose cards = V (aces as 1)
     if value - low >= 1:
         for vec in summing_to[value - low]:
-            out += [(loose, _NO_STOCKPILES, value) for loose in _expand(vec, cards, memo)]
+            out += [(loose, _NO_STOCKPILES, value) for loose in _expand(vec, cards, counts, memo)]
     # raise a SUM stockpile S: S + p + optional loose cards = V (§16.13)
     for pile in piles:
         if pile.kind is Kind.SUM and value - pile.value - low >= 0:
             single = frozenset((pile,))
             for vec in summing_to[value - pile.value - low]:
-                loose_sets = _expand(vec, cards, memo) if vec else _ONLY_EMPTY
+                loose_sets = _expand(vec, cards, counts, memo) if vec else _ONLY_EMPTY
                 out += [(loose, single, value) for loose in loose_sets]
     # EQUAL: p's group (p alone or p + loose cards) + further loose groups + stockpiles of V
+    groups = info.groups(value)
+    if not groups and not info.pile_values >> value & 1:
+        return out  # the card's group alone is no EQUAL stockpile
     several: dict[int, bool] = {}
-    groups = _reachable(counts, value)
     for pv in values:
         if pv > value:
             continue
@@ -630,7 +645,7 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[
         return out
     equal_piles = info.pile_sets(value)
     for vec, has_two_groups in several.items():
-        loose_sets = _expand(vec, cards, memo) if vec else _ONLY_EMPTY
+        loose_sets = _expand(vec, cards, counts, memo) if vec else _ONLY_EMPTY
         for ps in equal_piles:
             if ps or has_two_groups:
                 out += [(loose, ps, value) for loose in loose_sets]
