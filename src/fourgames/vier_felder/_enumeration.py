@@ -45,7 +45,6 @@ meets.
 from __future__ import annotations
 
 import itertools
-import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TypeAlias
 
@@ -140,8 +139,10 @@ _FIELDS: Final[dict[tuple[int, int, int], _Field]] = _FIELD_MEMORY.table(
 the identities of the two tuples of the field's contents. The listing keeps those tuples
 alive, so no other object has their identities meanwhile; and a move hands the three fields
 it leaves alone to the next state as the same tuples, found again without hashing a card."""
-_CONTENTS: Final[weakref.WeakValueDictionary[Any, _Field]] = weakref.WeakValueDictionary()
-"""The same fields by their contents, as long as `_FIELDS` keeps them."""
+_CONTENTS: Final[dict[tuple[int, tuple[Card, ...], tuple[Stockpile, ...]], _Field]] = (
+    _FIELD_MEMORY.table(lambda field: 0)
+)
+"""The same fields by their contents (`_settle` forgets those `_FIELDS` forgot)."""
 _REACHABLE: Final[dict[tuple[int, int], tuple[int, ...]]] = _MEMORY.table(_vectors_size)
 _SUMS: Final[dict[int, tuple[tuple[int, ...], ...]]] = _MEMORY.table(
     lambda table: 1 + sum(map(len, table))
@@ -383,9 +384,18 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                     ready ^= low
     if state.options.full_harvest and len(hand) == HAND_SIZE:
         out.extend(_full_harvest_actions(state, hand, fields, seasons))
+    _settle(fields)
+    return RULES.listed(state, tuple(out))
+
+
+def _settle(fields: list[_Field]) -> None:
+    """Count what the listing kept and forget the oldest past the budgets."""
     _FIELD_MEMORY.settle(fields)
     _MEMORY.settle(())
-    return RULES.listed(state, tuple(out))
+    if len(_CONTENTS) > len(_FIELDS):  # `_FIELD_MEMORY` forgot fields
+        kept = {id(field) for field in _FIELDS.values()}
+        for key in [key for key, field in _CONTENTS.items() if id(field) not in kept]:
+            del _CONTENTS[key]
 
 
 _NO_PILES: Final[list[frozenset[Stockpile]]] = [frozenset()]
@@ -411,11 +421,13 @@ def _field(f: int, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> _Fi
         found = _CONTENTS.get((f, loose, piles))
         if found is not None:  # the contents in other tuples (a state read from JSON, say)
             key = (f, id(found.loose), id(found.piles))
-            del _FIELDS[key]
+            _FIELDS.pop(key)
         else:
             found = _CONTENTS[f, loose, piles] = _Field(f, loose, piles)
             if len(_FIELDS) >= FIELDS_KEPT:
-                _FIELD_MEMORY.held -= _FIELDS.pop(next(iter(_FIELDS))).counted
+                oldest = _FIELDS.pop(next(iter(_FIELDS)))
+                del _CONTENTS[oldest.f, oldest.loose, oldest.piles]
+                _FIELD_MEMORY.held -= oldest.counted
     _FIELDS[key] = found  # now the most recently used
     return found
 
@@ -439,7 +451,6 @@ class _Field:
     the actions of each card played into it."""
 
     __slots__ = (
-        "__weakref__",
         "_builds",
         "_harvests",
         "_pile_sets",
