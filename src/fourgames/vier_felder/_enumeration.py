@@ -319,6 +319,9 @@ _SUMS_MASK: Final = (1 << (MAX_VALUE + 1)) - 1
 """Bits 0..14: the sums a stockpile can have."""
 _SEASONS: Final = tuple(tuple(season_of(s, f) for f in range(FIELDS)) for s in range(FIELDS))
 """The season of each field, by ``summer_field``."""
+_AUTUMN, _WINTER, _SPRING = Season.AUTUMN, Season.WINTER, Season.SPRING
+_SUM, _ACE = Kind.SUM, Rank.ACE
+"""Enum members read once: reading one through its class costs a call each time."""
 _VALUE_BITS: Final = {c: sum(1 << v for v in _VALUES[c]) for c in DECK_52}
 """Bit v set for each value v the card may count."""
 
@@ -344,9 +347,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         (
             f,
             info,
-            season is not Season.AUTUMN,  # §5
-            info.has_items and season is not Season.WINTER,  # §6
-            info.has_items and season is not Season.SPRING,  # §7, §16.7
+            season is not _AUTUMN,  # §5
+            info.has_items and season is not _WINTER,  # §6
+            info.has_items and season is not _SPRING,  # §7, §16.7
         )
         for f, (info, season) in enumerate(zip(fields, seasons, strict=True))
     ]
@@ -535,7 +538,7 @@ class _Field:
         sums, low = self.sums, values[0]
         found = (sums & ~1) << low  # new SUM: the card and ≥ 1 loose cards
         for pile in self.piles:
-            if pile.kind is Kind.SUM:
+            if pile.kind is _SUM:
                 found |= sums << (pile.value + low)  # raise, with loose cards or none
         second = sums | self.pile_values | (self.ace_alone << MAX_VALUE)
         for pv in values:
@@ -595,7 +598,7 @@ class _Field:
 
     def harvests(self, rank: Rank) -> list[Taken]:
         """The harvests of a card of ``rank``."""
-        if rank is not Rank.ACE:
+        if rank is not _ACE:
             return self.harvest_with(int(rank))
         key = 1 + 14 * 16  # both values of a played ace, kept under their own key
         found = self._harvests.get(key)
@@ -633,7 +636,7 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[
             out += [(loose, _NO_STOCKPILES, value) for loose in _expand(vec, cards, counts, memo)]
     # raise a SUM stockpile S: S + p + optional loose cards = V (§16.13)
     for pile in piles:
-        if pile.kind is Kind.SUM and value - pile.value - low >= 0:
+        if pile.kind is _SUM and value - pile.value - low >= 0:
             single = frozenset((pile,))
             for vec in summing_to[value - pile.value - low]:
                 loose_sets = _expand(vec, cards, counts, memo) if vec else _ONLY_EMPTY
