@@ -642,6 +642,8 @@ class Rulebook(Generic[S, A]):
         self._actions = actions
         self._rules = dict(rules)
         self._interned = actions._interned
+        self._listed: tuple[object, tuple[A, ...]] = (None, ())
+        """The state `listed` was last told of and its legal actions."""
         missing = set(actions.classes) - set(self._rules)
         if missing:
             raise TypeError(f"no rule for {sorted(cls.__name__ for cls in missing)}")
@@ -662,12 +664,23 @@ class Rulebook(Generic[S, A]):
     def apply(self, state: S, action: A) -> S:
         """The state after ``action``: `check`, then the move; `IllegalActionError` naming the
         rule if it is not legal. The state given is never changed."""
+        listed, actions = self._listed
+        if state is listed and id(action) in map(id, actions):  # this very object listed
+            return self._rules[type(action)][1](state, action)
         if type(state) is self._state and id(action) in self._interned:  # built by the engine
             check, move = self._rules[type(action)]
         else:
             check, move = self._rules[type(self._gate(state, action))]
         check(state, action)
         return move(state, action)
+
+    def listed(self, state: S, actions: tuple[A, ...]) -> tuple[A, ...]:
+        """``actions``, remembered as every legal action of ``state`` (what ``legal_actions``
+        has just listed for it): `apply` then knows one of these very objects for this very
+        state to be legal without checking it again. Only the last listing is kept; it keeps
+        the state and the actions alive, so the identities it compares stay theirs."""
+        self._listed = (state, actions)
+        return actions
 
     def apply_unchecked(self, state: S, action: A) -> S:
         """`apply` without the check, for an action that ``legal_actions(state)`` (or

@@ -13,7 +13,8 @@ import pytest
 
 from fourgames import vier_felder as vf
 from fourgames.cards import DECK_52, Card, Rank
-from fourgames.vier_felder import Build, FullHarvest, Harvest, State, _enumeration, _rules
+from fourgames.errors import IllegalActionError
+from fourgames.vier_felder import Build, FullHarvest, Harvest, Sow, State, _enumeration, _rules
 
 
 def _small_multisets(rng: random.Random, count: int) -> list[tuple[Card, ...]]:
@@ -104,6 +105,11 @@ def test_the_fast_state_constructor_equals_the_attrs_one() -> None:
     assert _rules._State is not State  # the fast path is in use with this attrs
 
 
+def _kept(f: int, loose: tuple[Card, ...]) -> bool:
+    """Whether the listing keeps field ``f`` holding ``loose`` and no stockpile."""
+    return any(x.f == f and x.loose == loose and not x.piles for x in _enumeration._FIELDS.values())
+
+
 def test_the_listing_keeps_the_fields_used_last() -> None:
     """At most `FIELDS_KEPT` fields are kept, the least recently used forgotten first: a field
     listed in every position stays, the others of long ago go."""
@@ -116,9 +122,9 @@ def test_the_listing_keeps_the_fields_used_last() -> None:
         state = vf.position([deck[:4], deck[4:8]], [steady, deck[8:11]])
         vf.legal_actions(state)
         assert len(_enumeration._FIELDS) <= _enumeration.FIELDS_KEPT
-        assert (0, state.loose[0], ()) in _enumeration._FIELDS
+        assert _kept(0, state.loose[0])
         assert set(state.loose[0]) == set(steady)
-    assert (1, state.loose[1], ()) in _enumeration._FIELDS
+    assert _kept(1, state.loose[1])
     assert len(_enumeration._FIELDS) == _enumeration.FIELDS_KEPT
 
 
@@ -140,9 +146,40 @@ def test_the_listing_keeps_no_more_than_its_budget() -> None:
             assert fields.held <= fields.budget
         assert first is not None
         state, listed = first
-        assert (0, state.loose[0], ()) not in _enumeration._FIELDS
+        assert not _kept(0, state.loose[0])
         assert vf.legal_actions(state) == listed
     finally:
         tables.budget, fields.budget = budgets
         tables.clear()
         fields.clear()
+
+
+def test_the_listing_does_not_depend_on_what_it_keeps() -> None:
+    """Every position lists the same actions, in the same order, with every cache cold, warm
+    from the game that led to it, or warm from the positions listed in reverse."""
+    positions = _positions(6)
+    warm = [vf.legal_actions(state) for state in positions]
+    cold = []
+    for state in positions:
+        _enumeration._MEMORY.clear()
+        _enumeration._FIELD_MEMORY.clear()
+        cold.append(vf.legal_actions(state))
+    backwards = [vf.legal_actions(state) for state in reversed(positions)][::-1]
+    assert cold == warm == backwards
+
+
+def test_apply_checks_an_action_listed_for_another_state() -> None:
+    """`apply` takes an action just listed for the very state without checking it again; the
+    same object given with any other state is checked, and an equal object is too."""
+    state = vf.new_game(2, seed=4)
+    listed = vf.legal_actions(state)
+    sow = listed[0]
+    assert isinstance(sow, Sow)
+    after = vf.apply(state, sow)
+    assert after == _rules.RULES.apply_unchecked(state, sow)
+    vf.legal_actions(after)
+    with pytest.raises(IllegalActionError, match="not in player"):  # the card was played
+        vf.apply(after, sow)
+    copy = Sow(sow.card, sow.field)
+    assert copy is not sow
+    assert vf.apply(state, copy) == after

@@ -57,6 +57,7 @@ from fourgames.vier_felder._rules import (
     FIELDS,
     HAND_SIZE,
     MAX_VALUE,
+    RULES,
     Action,
     Build,
     FullHarvest,
@@ -131,10 +132,17 @@ def _vectors_size(vectors: tuple[int, ...]) -> int:
     return len(vectors) + 1
 
 
-_FIELDS: Final[dict[tuple[int, tuple[Card, ...], tuple[Stockpile, ...]], _Field]] = (
-    _FIELD_MEMORY.table(lambda field: field.counted)
+_FIELDS: Final[dict[tuple[int, int, int], _Field]] = _FIELD_MEMORY.table(
+    lambda field: field.counted
 )
-"""The listings of the fields met last, the least recently used first."""
+"""The listings of the fields met last, the least recently used first, by field index and
+the identities of the two tuples of the field's contents. The listing keeps those tuples
+alive, so no other object has their identities meanwhile; and a move hands the three fields
+it leaves alone to the next state as the same tuples, found again without hashing a card."""
+_CONTENTS: Final[dict[tuple[int, tuple[Card, ...], tuple[Stockpile, ...]], _Field]] = (
+    _FIELD_MEMORY.table(lambda field: 0)
+)
+"""The same fields by their contents (`_settle` forgets those `_FIELDS` forgot)."""
 _REACHABLE: Final[dict[tuple[int, int], tuple[int, ...]]] = _MEMORY.table(_vectors_size)
 _SUMS: Final[dict[int, tuple[tuple[int, ...], ...]]] = _MEMORY.table(
     lambda table: 1 + sum(map(len, table))
@@ -153,12 +161,18 @@ ACTIONS.intern(sow for sows in _SOWS.values() for sow in sows)
 _CLASSES: Final = 13
 _CLASS: Final = {c: _LOW[c] - 1 for c in DECK_52}
 _HIGH: Final = sum(8 << (4 * i) for i in range(_CLASSES))
+_NIBBLE_LOW: Final = _HIGH >> 3
+"""Bit 0 of every nibble."""
+
+
+_UNIT: Final = {c: 1 << (4 * _CLASS[c]) for c in DECK_52}
+"""The vector of one card."""
 
 
 def _vector(items: Iterable[Card]) -> int:
     vec = 0
     for c in items:
-        vec += 1 << (4 * _CLASS[c])
+        vec += _UNIT[c]
     return vec
 
 
@@ -259,13 +273,17 @@ def _sums_table(counts: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _expand(
-    vec: int, loose: tuple[Card, ...], memo: dict[int, list[frozenset[Card]]]
+    vec: int, loose: tuple[Card, ...], counts: int, memo: dict[int, list[frozenset[Card]]]
 ) -> list[frozenset[Card]]:
-    """The sets of the ``loose`` cards with value vector ``vec``. ``memo`` keeps the sets of
-    every vector expanded, those of one class too, so that sets of several classes are joined
-    by union without hashing cards again."""
+    """The sets of the ``loose`` cards (value vector ``counts``) with value vector ``vec``.
+    ``memo`` keeps the sets of every vector expanded, those of one class too, so that sets of
+    several classes are joined by union without hashing cards again."""
     found = memo.get(vec)
     if found is not None:
+        return found
+    classes = ((vec | vec >> 1 | vec >> 2) & _NIBBLE_LOW) * 15  # the nibbles of vec's classes
+    if counts & classes == vec:  # all the cards of each class: one set (most small fields)
+        found = memo[vec] = [frozenset([c for c in loose if _UNIT[c] & classes])]
         return found
     choices: list[list[frozenset[Card]]] = []
     rest = vec
@@ -297,8 +315,13 @@ def _subsets(items: Sequence[Stockpile]) -> list[frozenset[Stockpile]]:
 
 # --- Legal actions -------------------------------------------------------------------------------
 
+_SUMS_MASK: Final = (1 << (MAX_VALUE + 1)) - 1
+"""Bits 0..14: the sums a stockpile can have."""
 _SEASONS: Final = tuple(tuple(season_of(s, f) for f in range(FIELDS)) for s in range(FIELDS))
 """The season of each field, by ``summer_field``."""
+_AUTUMN, _WINTER, _SPRING = Season.AUTUMN, Season.WINTER, Season.SPRING
+_SUM, _ACE = Kind.SUM, Rank.ACE
+"""Enum members read once: reading one through its class costs a call each time."""
 _VALUE_BITS: Final = {c: sum(1 << v for v in _VALUES[c]) for c in DECK_52}
 """Bit v set for each value v the card may count."""
 
@@ -324,9 +347,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         (
             f,
             info,
-            season is not Season.AUTUMN,  # §5
-            info.has_items and season is not Season.WINTER,  # §6
-            info.has_items and season is not Season.SPRING,  # §7, §16.7
+            season is not _AUTUMN,  # §5
+            info.has_items and season is not _WINTER,  # §6
+            info.has_items and season is not _SPRING,  # §7, §16.7
         )
         for f, (info, season) in enumerate(zip(fields, seasons, strict=True))
     ]
@@ -336,7 +359,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         for j, b in enumerate(bits):
             if j != i:
                 held |= b
-        sows = _SOWS[card]
+        sows, rank = _SOWS[card], card.rank
         for f, info, sow, harvest, build in ways:
             if sow:
                 out.append(sows[f])
@@ -345,22 +368,37 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 if harvests is None:
                     harvests = info.list_harvests(card)
                 out += harvests
-            if build:
+            if not build:
+                continue
+            values = info.build_values.get(rank)
+            if values is None:
+                values = info.values_of(rank)
+            wanted = held & values  # the values held that a stockpile here may have
+            if wanted:
                 play = info.builds_by_card.get(card)
                 if play is None:
-                    play = info.stockpiling(card)
-                if held & play.unlisted:
-                    info.list_builds(play, held & play.unlisted)
-                ready = held & play.nonempty
+                    play = info.stockpiling(card, values)
+                if wanted & play.unlisted:
+                    info.list_builds(play, wanted & play.unlisted)
+                ready = wanted & play.nonempty
                 while ready:  # by value, lowest first
                     low = ready & -ready
                     out += play.builds[low.bit_length() - 1]
                     ready ^= low
     if state.options.full_harvest and len(hand) == HAND_SIZE:
         out.extend(_full_harvest_actions(state, hand, fields, seasons))
+    _settle(fields)
+    return RULES.listed(state, tuple(out))
+
+
+def _settle(fields: list[_Field]) -> None:
+    """Count what the listing kept and forget the oldest past the budgets."""
     _FIELD_MEMORY.settle(fields)
     _MEMORY.settle(())
-    return tuple(out)
+    if len(_CONTENTS) > len(_FIELDS):  # `_FIELD_MEMORY` forgot fields
+        kept = {id(field) for field in _FIELDS.values()}
+        for key in [key for key, field in _CONTENTS.items() if id(field) not in kept]:
+            del _CONTENTS[key]
 
 
 _NO_PILES: Final[list[frozenset[Stockpile]]] = [frozenset()]
@@ -380,12 +418,19 @@ _NO_BUILDS: Final[list[Built]] = []
 def _field(f: int, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> _Field:
     """The listing helper of field ``f`` with these contents, shared by every state holding
     them (three of the four fields are unchanged from one turn to the next)."""
-    key = (f, loose, piles)
+    key = (f, id(loose), id(piles))
     found = _FIELDS.pop(key, None)
     if found is None:
-        found = _Field(f, loose, piles)
-        if len(_FIELDS) >= FIELDS_KEPT:
-            _FIELD_MEMORY.held -= _FIELDS.pop(next(iter(_FIELDS))).counted
+        found = _CONTENTS.get((f, loose, piles))
+        if found is not None:  # the contents in other tuples (a state read from JSON, say)
+            key = (f, id(found.loose), id(found.piles))
+            _FIELDS.pop(key)
+        else:
+            found = _CONTENTS[f, loose, piles] = _Field(f, loose, piles)
+            if len(_FIELDS) >= FIELDS_KEPT:
+                oldest = _FIELDS.pop(next(iter(_FIELDS)))
+                del _CONTENTS[oldest.f, oldest.loose, oldest.piles]
+                _FIELD_MEMORY.held -= oldest.counted
     _FIELDS[key] = found  # now the most recently used
     return found
 
@@ -413,6 +458,7 @@ class _Field:
         "_harvests",
         "_pile_sets",
         "ace_alone",
+        "build_values",
         "builds_by_card",
         "combos",
         "counted",
@@ -434,21 +480,26 @@ class _Field:
         self.has_items = bool(loose or piles)
         self.loose = loose
         self.combos: dict[int, list[frozenset[Card]]] = {}
-        self.counts = _vector(loose)
+        counts = 0
         sums = 1  # bit t: some set of loose cards sums to t (aces as 1); bit 0 the empty set
         for c in loose:
+            counts += _UNIT[c]
             sums |= sums << _LOW[c]
-        self.sums = sums & ((1 << (MAX_VALUE + 1)) - 1)
-        self.ace_alone = any(c.rank is Rank.ACE for c in loose)
-        self.pile_values = 0
-        """Bit v for each value v of a stockpile here."""
+        self.counts = counts
+        self.sums = sums = sums & _SUMS_MASK
+        self.ace_alone = ace_alone = bool(counts & 15)  # class 0: the aces
+        pile_values = 0
         for pile in piles:
-            self.pile_values |= 1 << pile.value
-        self.harvestable = (self.sums & ~1) | self.pile_values | (self.ace_alone << MAX_VALUE)
+            pile_values |= 1 << pile.value
+        self.pile_values = pile_values
+        """Bit v for each value v of a stockpile here."""
+        self.harvestable = (sums & ~1) | pile_values | (ace_alone << MAX_VALUE)
         """Bit v for each value v with some group or stockpile of v here to harvest."""
         self._harvests: dict[int, list[Taken]] = {}
         self._builds: dict[tuple[Rank, int], list[Built]] = {}
         self._pile_sets: dict[int, list[frozenset[Stockpile]]] = {}
+        self.build_values: dict[Rank, int] = {}
+        """`_build_values` by the rank of the card played."""
         self.harvests_by_card: dict[Card, list[Action]] = {}
         self.builds_by_card: dict[Card, _Stockpiling] = {}
         self.size = 1 + len(loose) + len(piles)
@@ -468,9 +519,15 @@ class _Field:
         self.size += len(found) + 1
         return found
 
-    def stockpiling(self, card: Card) -> _Stockpiling:
-        """The `Build` actions of ``card`` here, as `list_builds` lists them."""
-        found = self.builds_by_card[card] = _Stockpiling(card, self._build_values(_VALUES[card]))
+    def values_of(self, rank: Rank) -> int:
+        """`build_values` of ``rank``, found and kept."""
+        found = self.build_values[rank] = self._build_values(_RANK_VALUES[rank])
+        return found
+
+    def stockpiling(self, card: Card, values: int) -> _Stockpiling:
+        """The `Build` actions of ``card`` here (bit v of ``values``: a stockpile of v may be
+        possible), as `list_builds` lists them."""
+        found = self.builds_by_card[card] = _Stockpiling(card, values)
         self.size += 2
         return found
 
@@ -481,7 +538,7 @@ class _Field:
         sums, low = self.sums, values[0]
         found = (sums & ~1) << low  # new SUM: the card and ≥ 1 loose cards
         for pile in self.piles:
-            if pile.kind is Kind.SUM:
+            if pile.kind is _SUM:
                 found |= sums << (pile.value + low)  # raise, with loose cards or none
         second = sums | self.pile_values | (self.ace_alone << MAX_VALUE)
         for pv in values:
@@ -505,6 +562,13 @@ class _Field:
                 play.nonempty |= bit
                 self.size += len(parts) + 1
 
+    def groups(self, v: int) -> tuple[int, ...]:
+        """`_reachable` of the loose cards and ``v``, read only if some group of ``v`` is
+        here: a set of loose cards adding up to v (aces 1), or a lone ace for 14."""
+        if self.sums >> v & 1 or (v == MAX_VALUE and self.ace_alone):
+            return _reachable(self.counts, v)
+        return ()
+
     def pile_sets(self, v: int) -> list[frozenset[Stockpile]]:
         """Every set of this field's stockpiles of value ``v``, the empty set first."""
         found = self._pile_sets.get(v)
@@ -525,8 +589,8 @@ class _Field:
         if found is None:
             piles = self.pile_sets(v)
             loose_sets = [_EMPTY]
-            for vec in _reachable(self.counts, v):
-                loose_sets.extend(_expand(vec, self.loose, self.combos))
+            for vec in self.groups(v):
+                loose_sets.extend(_expand(vec, self.loose, self.counts, self.combos))
             found = [(ls, ps) for ls in loose_sets for ps in piles if ls or ps]
             self.size += 2 * len(found) + 1  # a card set and a pair each
             self._harvests[v] = found
@@ -534,7 +598,7 @@ class _Field:
 
     def harvests(self, rank: Rank) -> list[Taken]:
         """The harvests of a card of ``rank``."""
-        if rank is not Rank.ACE:
+        if rank is not _ACE:
             return self.harvest_with(int(rank))
         key = 1 + 14 * 16  # both values of a played ace, kept under their own key
         found = self._harvests.get(key)
@@ -569,17 +633,19 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[
     # new SUM: p + ≥ 1 loose cards = V (aces as 1)
     if value - low >= 1:
         for vec in summing_to[value - low]:
-            out += [(loose, _NO_STOCKPILES, value) for loose in _expand(vec, cards, memo)]
+            out += [(loose, _NO_STOCKPILES, value) for loose in _expand(vec, cards, counts, memo)]
     # raise a SUM stockpile S: S + p + optional loose cards = V (§16.13)
     for pile in piles:
-        if pile.kind is Kind.SUM and value - pile.value - low >= 0:
+        if pile.kind is _SUM and value - pile.value - low >= 0:
             single = frozenset((pile,))
             for vec in summing_to[value - pile.value - low]:
-                loose_sets = _expand(vec, cards, memo) if vec else _ONLY_EMPTY
+                loose_sets = _expand(vec, cards, counts, memo) if vec else _ONLY_EMPTY
                 out += [(loose, single, value) for loose in loose_sets]
     # EQUAL: p's group (p alone or p + loose cards) + further loose groups + stockpiles of V
+    groups = info.groups(value)
+    if not groups and not info.pile_values >> value & 1:
+        return out  # the card's group alone is no EQUAL stockpile
     several: dict[int, bool] = {}
-    groups = _reachable(counts, value)
     for pv in values:
         if pv > value:
             continue
@@ -593,7 +659,7 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[
         return out
     equal_piles = info.pile_sets(value)
     for vec, has_two_groups in several.items():
-        loose_sets = _expand(vec, cards, memo) if vec else _ONLY_EMPTY
+        loose_sets = _expand(vec, cards, counts, memo) if vec else _ONLY_EMPTY
         for ps in equal_piles:
             if ps or has_two_groups:
                 out += [(loose, ps, value) for loose in loose_sets]

@@ -116,6 +116,10 @@ def rotated(field: int, suit: Suit) -> int:
     return (field - SUIT_INDEX[suit]) % 4
 
 
+_TURNED_BY: Final = {c: SUIT_INDEX[c.suit] for c in DECK_52 if is_season_card(c)}
+"""The suit index of each season card, for `rotated` without hashing a suit."""
+
+
 # --- Options (§14) -----------------------------------------------------------------------------
 
 
@@ -764,12 +768,13 @@ def _build_kind(
 ) -> Kind | None:
     """The kind of the stockpile the parts make (§7 action identity), or None."""
     low_sum = _LOW[card] + sum(_LOW[c] for c in loose)
+    sum_kind = Kind.SUM  # the member read once
     if len(piles) == 1:
         (pile,) = piles
-        if pile.kind is Kind.SUM and pile.value + low_sum == value:
-            return Kind.SUM  # raise
+        if pile.kind is sum_kind and pile.value + low_sum == value:
+            return sum_kind  # raise
     if not piles and loose and low_sum == value:
-        return Kind.SUM  # new SUM
+        return sum_kind  # new SUM
     if all(s.value == value for s in piles) and _equal_groups(card, loose, value, bool(piles)):
         return Kind.EQUAL
     return None
@@ -813,9 +818,11 @@ def _finish_turn(
     hand = [c for c in state.hands[player] if c not in played]
     # §2: a season card played from hand turns the square toward the field
     summer = state.summer_field
-    if len(played) == 1 and is_season_card(played[0]):
-        rotation = played[0].suit
-    if rotation is not None:
+    if len(played) == 1:
+        turned = _TURNED_BY.get(played[0])
+        if turned is not None:
+            summer = (field - turned) % 4
+    if rotation is not None:  # Volle Ernte names the suit (§16.29)
         summer = rotated(field, rotation)
     # §8: draw up to 4
     pile = state.draw_pile
@@ -933,9 +940,10 @@ def score_round(
     """
     n = len(harvested)
     n_cards = tuple(len(h) for h in harvested)
-    hearts = tuple(sum(1 for c in h if c.suit is Suit.HEARTS) for h in harvested)
-    spades = tuple(sum(1 for c in h if c.suit is Suit.SPADES) for h in harvested)
-    aces = tuple(sum(1 for c in h if c.rank is Rank.ACE) for h in harvested)
+    heart, spade, ace = Suit.HEARTS, Suit.SPADES, Rank.ACE  # each member read once
+    hearts = tuple(sum(1 for c in h if c.suit is heart) for h in harvested)
+    spades = tuple(sum(1 for c in h if c.suit is spade) for h in harvested)
+    aces = tuple(sum(1 for c in h if c.rank is ace) for h in harvested)
     coins = tuple(coins)
     most_cards = _most(n_cards, coins)
     most_hearts = _most(hearts, coins)
