@@ -250,11 +250,13 @@ def _contested_position() -> tuple[Any, tuple[Any, ...], Any]:
 
 def test_a_guide_stands_unless_the_search_is_sure() -> None:
     seen, legal, choice = _contested_position()
-    for kind, budget in ((ISMCTSBot, {"iterations": 60}), (PIMCBot, {"worlds": 30})):
-        guide = _Insisting()
-        unsure = kind(match, **budget, guide=guide, margin=1.0)  # rewards lie in [0, 1]
+    guide = _Insisting()
+    for unsure in (  # the rewards lie in [0, 1]
+        ISMCTSBot(match, iterations=60, guide=guide, margin=1.0),
+        PIMCBot(match, worlds=30, guide=guide, margin=1.0),
+    ):
         assert unsure.choose(seen, legal, random.Random(1)) == legal[-1]
-        assert guide.asked == 1
+    assert guide.asked == 2
     searched = ISMCTSBot(match, iterations=60, guide=_Insisting(), margin=0.0)
     assert searched.choose(seen, legal, random.Random(1)) == choice
 
@@ -266,7 +268,8 @@ def test_a_guide_is_not_asked_about_a_single_action() -> None:
 
 
 def test_a_guide_from_a_spec_and_a_margin_checked() -> None:
-    all_fours = fourgames.get_game("all-fours")
+    from fourgames import all_fours
+
     bot = fourgames.bots.get_bot("ismcts:guide=heuristic,margin=0.05", all_fours)
     assert isinstance(bot, ISMCTSBot)
     assert isinstance(bot.guide, all_fours.HeuristicBot), bot.guide
