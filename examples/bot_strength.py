@@ -4,9 +4,11 @@ Competitive games: every pair of bots meets on the same deals, the first bot in 
 side, where partners share one) in turn and the second in the others, so every deal is played
 with the seats swapped and luck of the deal cancels out. A game counts 1 for the bot whose
 seat is among the winners alone, ½ each when both are. The cooperative game (4½ Minuten):
-each bot plays as the whole team; the team's win rate and mean penalty. The solitaire: each
-bot plays every deal; its win rate. Win rates carry Wilson 95% intervals, means a normal 95%
-interval, and every bot's time per move is printed beside its figures.
+each bot plays as the whole team; the team's win rate and mean penalty, and the mean
+difference of each later bot's score from the first bot's on the same deals. The solitaire:
+each bot plays every deal; its win rate (and the differences, as there). Win rates carry
+Wilson 95% intervals, means a normal 95% interval, and every bot's CPU time per move (a move
+with a choice) is printed beside its figures.
 
 Run: python examples/bot_strength.py GAME [--players N] [--deals N] [--seed S] [SPEC ...]
 (specs as `fourgames.bots.get_bot` reads them, e.g. ``random heuristic ismcts:iterations=200``)
@@ -31,7 +33,9 @@ from fourgames.shuffle import derive_seed
 
 @attrs.define
 class Timed:
-    """A bot whose moves are counted and timed."""
+    """A bot whose moves are counted and timed in CPU time (``time.process_time``), which a
+    loaded machine does not inflate; a move with one legal action is not a decision and is
+    not counted."""
 
     bot: Bot
     moves: int = 0
@@ -39,16 +43,18 @@ class Timed:
 
     def choose(self, observation: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
         """The bot's choice, timed."""
-        start = time.perf_counter()
+        if len(legal_actions) == 1:
+            return self.bot.choose(observation, legal_actions, rng)
+        start = time.process_time()
         try:
             return self.bot.choose(observation, legal_actions, rng)
         finally:
-            self.seconds += time.perf_counter() - start
+            self.seconds += time.process_time() - start
             self.moves += 1
 
     @property
     def per_move(self) -> str:
-        """Mean time per move, as text."""
+        """Mean CPU time per decision, as text."""
         return f"{1e3 * self.seconds / max(1, self.moves):.2f} ms/move"
 
 
@@ -76,8 +82,10 @@ def head_to_head(
     )
 
 
-def team(game: Any, players: int, spec: str, deals: int, seed: int, options: Any) -> str:
-    """The line of one bot playing every seat: win rate and mean score."""
+def team(
+    game: Any, players: int, spec: str, deals: int, seed: int, options: Any
+) -> tuple[str, list[float]]:
+    """The line of one bot playing every seat: win rate and mean score; and the scores."""
     bot = Timed(get_bot(spec, game))
     wins = 0
     scores: list[float] = []
@@ -93,11 +101,20 @@ def team(game: Any, players: int, spec: str, deals: int, seed: int, options: Any
         scores.append(game.scores(final)[0])
     low, high = wilson(wins, deals)
     mean, mean_low, mean_high = mean_interval(scores)
-    return (
+    line = (
         f"{spec:>28}  won {100 * wins / deals:6.1f}%  [{100 * low:5.1f}, {100 * high:5.1f}]"
         f"  mean score {mean:8.2f}  [{mean_low:8.2f}, {mean_high:8.2f}]"
         f"  {deals:>5} games  {bot.per_move}"
     )
+    return line, scores
+
+
+def difference(spec: str, scores: Sequence[float], first: str, theirs: Sequence[float]) -> str:
+    """The line of one bot's mean score over the first bot's on the same deals, with the 95%
+    interval of that paired difference."""
+    gains = [mine - other for mine, other in zip(scores, theirs, strict=True)]
+    mean, low, high = mean_interval(gains)
+    return f"{spec:>28}  minus {first}: {mean:+8.2f}  [{low:+8.2f}, {high:+8.2f}]  same deals"
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -116,8 +133,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     specs = args.specs or ["random", "heuristic"]
     print(f"{game.INFO.name}, {players} players, {args.deals} deals, seed {args.seed}")
     if players == 1 or game.INFO.cooperative:
-        for spec in specs:
-            print(team(game, players, spec, args.deals, args.seed, options))
+        played = [team(game, players, spec, args.deals, args.seed, options) for spec in specs]
+        for line, _ in played:
+            print(line)
+        for spec, (_, scores) in zip(specs[1:], played[1:], strict=True):
+            print(difference(spec, scores, specs[0], played[0][1]))
         return
     for pair in itertools.combinations(specs, 2):
         print(head_to_head(game, players, pair, args.deals, args.seed, options))

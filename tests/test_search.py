@@ -223,3 +223,56 @@ def test_the_cooperative_team_of_search_bots_plays_a_whole_game() -> None:
     final, record = fourgames.bots.play_game(minuten, 3, seed=2, bots=bots)
     assert minuten.is_terminal(final)
     assert len(record.actions) > 0
+
+
+class _Insisting:
+    """A guide that always advises one action, the last legal one, and counts its advice."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def choose(self, observation: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
+        self.asked += 1
+        return legal_actions[-1]
+
+
+def _contested_position() -> tuple[Any, tuple[Any, ...], Any]:
+    """A Match observation, its legal actions, and the search's choice, which is not the last
+    legal action."""
+    for seed in range(40):
+        state = _choice_position(match, seed)
+        seen, legal = _view(state)
+        choice = ISMCTSBot(match, iterations=60).choose(seen, legal, random.Random(1))
+        if choice != legal[-1]:
+            return seen, legal, choice
+    raise AssertionError("no position where the search prefers another action")
+
+
+def test_a_guide_stands_unless_the_search_is_sure() -> None:
+    seen, legal, choice = _contested_position()
+    guide = _Insisting()
+    for unsure in (  # the rewards lie in [0, 1]
+        ISMCTSBot(match, iterations=60, guide=guide, margin=1.0),
+        PIMCBot(match, worlds=30, guide=guide, margin=1.0),
+    ):
+        assert unsure.choose(seen, legal, random.Random(1)) == legal[-1]
+    assert guide.asked == 2
+    searched = ISMCTSBot(match, iterations=60, guide=_Insisting(), margin=0.0)
+    assert searched.choose(seen, legal, random.Random(1)) == choice
+
+
+def test_a_guide_is_not_asked_about_a_single_action() -> None:
+    guide = _Insisting()
+    assert ISMCTSBot(match, guide=guide).choose(None, ("only",), random.Random(1)) == "only"
+    assert guide.asked == 0
+
+
+def test_a_guide_from_a_spec_and_a_margin_checked() -> None:
+    from fourgames import all_fours
+
+    bot = fourgames.bots.get_bot("ismcts:guide=heuristic,margin=0.05", all_fours)
+    assert isinstance(bot, ISMCTSBot)
+    assert isinstance(bot.guide, all_fours.HeuristicBot), bot.guide
+    assert bot.margin == 0.05
+    with pytest.raises(ValueError, match="margin must be at least 0"):
+        PIMCBot(match, margin=-0.1)

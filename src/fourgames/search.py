@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import operator
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -209,6 +210,28 @@ def _more(done: int, limit: int | None, deadline: float | None) -> bool:
     return deadline is None or done == 0 or time.perf_counter() < deadline
 
 
+def _guided(
+    guide: Bot | None,
+    margin: float,
+    choice: int,
+    mean: Callable[[int], float | None],
+    observation: Any,
+    legal_actions: tuple[Any, ...],
+    rng: random.Random,
+) -> Any:
+    """The search's ``choice`` (an index into ``legal_actions``), or the guide's where the
+    search is not sure: where the choice's mean reward is not more than ``margin`` above the
+    guide's action's (a guide's action the search never tried is not played)."""
+    if guide is None:
+        return legal_actions[choice]
+    advice = guide.choose(observation, legal_actions, rng)
+    index = legal_actions.index(advice)
+    best, theirs = mean(choice), mean(index)
+    if best is None or theirs is None or best > theirs + margin:
+        return legal_actions[choice]
+    return legal_actions[index]
+
+
 class _Node:
     """An information-set node: reached by one action of ``player``, the seat that chose it."""
 
@@ -261,6 +284,12 @@ class ISMCTSBot:
     """Where a simulated game stops: ``"game"``, at its end (or after ``max_rollout``
     actions); ``"round"``, also at the end of the round being played (a hand of All Fours, by
     ``INFO.round_counter``), scored as it stands."""
+    guide: Bot | None = None
+    """A bot whose choice stands unless the search is sure of a better one: its action is
+    played unless the search's choice has a mean reward more than ``margin`` above it (the
+    rewards lie in [0, 1]). ``None``: the search's choice."""
+    margin: float = attrs.field(default=0.0, validator=_non_negative)
+    """How much better the search's choice must look than the ``guide``'s to be played."""
 
     def choose(self, observation: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
         """The most visited of ``legal_actions`` after the search (the only one at once)."""
@@ -323,14 +352,19 @@ class ISMCTSBot:
         assert search is not None
         scale = search.scale
 
-        def rank(index: int) -> tuple[int, float, int]:
+        def mean(index: int) -> float | None:
             child = root.children.get(legal_actions[index])
             if child is None or child.visits == 0:
-                return (0, 0.0, -index)
-            mean = scale.value(child.result / child.visits, child.term / child.visits, weight)
-            return (child.visits, mean, -index)
+                return None
+            return scale.value(child.result / child.visits, child.term / child.visits, weight)
 
-        return legal_actions[max(range(len(legal_actions)), key=rank)]
+        def rank(index: int) -> tuple[int, float, int]:
+            child = root.children.get(legal_actions[index])
+            visits = 0 if child is None else child.visits
+            return (visits, mean(index) or 0.0, -index)
+
+        choice = max(range(len(legal_actions)), key=rank)
+        return _guided(self.guide, self.margin, choice, mean, observation, legal_actions, rng)
 
 
 @attrs.frozen
@@ -359,6 +393,10 @@ class PIMCBot:
     """As `ISMCTSBot.max_rollout`."""
     horizon: str = attrs.field(default="game", validator=_horizon)
     """As `ISMCTSBot.horizon`."""
+    guide: Bot | None = None
+    """As `ISMCTSBot.guide`."""
+    margin: float = attrs.field(default=0.0, validator=_non_negative)
+    """As `ISMCTSBot.margin`."""
 
     def choose(self, observation: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
         """The legal action with the best mean reward (the only one at once)."""
@@ -390,7 +428,8 @@ class PIMCBot:
         scale, weight = search.scale, self.score_weight
         games = done * self.rollouts
 
-        def rank(index: int) -> tuple[float, int]:
-            return scale.value(results[index] / games, terms[index] / games, weight), -index
+        def mean(index: int) -> float:
+            return scale.value(results[index] / games, terms[index] / games, weight)
 
-        return legal_actions[max(range(count), key=rank)]
+        choice = max(range(count), key=lambda index: (mean(index), -index))
+        return _guided(self.guide, self.margin, choice, mean, observation, legal_actions, rng)
