@@ -71,9 +71,9 @@ def test_every_winning_line_replays_through_apply(options: Options) -> None:
 
 
 def test_vanishing_cross_deal_won_by_the_solver() -> None:
-    # Deal seed 10 is won within a small budget (found while measuring).
-    state = new_game(1, seed=10)
-    result = solve(state, max_nodes=20_000)
+    # Deal seed 14 is won within a small budget (found while measuring).
+    state = new_game(1, seed=14)
+    result = solve(state, max_nodes=5_000)
     assert result.outcome is Outcome.WON
     assert is_won(replay_line(state, result.line))
 
