@@ -452,3 +452,28 @@ def test_positions_proven_lost_under_a_discrepancy_limit_are_lost(options: Optio
             assert not wins_by_the_rules(unguarded(written_down(search, key, options)))
             checked += 1
     assert checked >= 8
+
+
+def test_czarina_dead_end_through_a_card_that_cannot_rise_either() -> None:
+    """5♥ lies above 2♥, so it must be built on the cross; its only target not home and not
+    below it is 6♠, higher up the waste, and 6♠ can rise onto no card either (7♣ and 7♦
+    home, 7♥ and 7♠ below it): a dead end, and lost by the exhaustive search (every card
+    that must rise has a target off the waste or higher up, so the test of one step finds
+    nothing). With 7♥ in
+    the cross instead, 6♠ could rise, and the test makes no claim."""
+    runs = [cards("K♣ Q♣ J♣ 10♣ 9♣ 8♣"), cards("K♦ Q♦ J♦ 10♦ 9♦ 8♦"),
+            cards("K♥ Q♥ J♥ 10♥ 9♥ 8♥"), cards("K♠ Q♠ J♠ 10♠ 9♠ 8♠"), cards("4♥ 3♥")]  # fmt: skip
+    home = cards("7♣ 7♦ A♥ 5♠")
+
+    def dead(piles: list[tuple[Card, ...]], waste: str) -> tuple[bool, State]:
+        state = position(piles=piles, foundations=home, base=Rank.ACE, stock=(),
+                         waste=cards(waste), options=CZARINA)  # fmt: skip
+        node = compact(state, state)
+        return _solver._Rules(state).is_dead(node[2], node[3]), state
+
+    is_dead, state = dead(runs, "6♥ 7♠ 2♥ 7♥ 5♥ 6♠")
+    assert is_dead
+    assert solve(state).outcome is Outcome.LOST
+    assert not wins_by_the_rules(unguarded(state))
+    is_dead, _ = dead([*runs[:3], (*runs[3], *cards("7♥")), runs[4]], "6♥ 7♠ 2♥ 5♥ 6♠")
+    assert not is_dead

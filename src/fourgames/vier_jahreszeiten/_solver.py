@@ -160,21 +160,33 @@ class _Rules:
     def is_dead(self, waste: bytes, found: tuple[int, ...]) -> bool:
         """Whether a card of the waste can never leave it, where no space takes a card
         (Czarina with the stock refill): it lies above a card of its suit that must go home
-        first, so it has to be built on the cross, and every card it could be built on is
-        home or lies below it in the waste."""
+        first, so it has to be built on the cross, and it can never be.
+
+        A waste card rises onto the cross only onto a card one rank higher (`_Rules.over`)
+        that is not home, not below it in the waste, and either off the waste (in the cross
+        or the stock, which refills the cross) or itself able to rise from higher up the
+        waste (`rises`)."""
         if self.fills:
             return False
-        below: set[int] = set()
+        where = {card: i for i, card in enumerate(waste)}
+        known: dict[int, bool] = {}
+
+        def rises(i: int) -> bool:
+            if i not in known:
+                known[i] = any(
+                    not self.is_home(t, found)
+                    and (t not in where or (where[t] > i and rises(where[t])))
+                    for t in self.over[waste[i]]
+                )
+            return known[i]
+
         first = [99] * 4  # the earliest place on its foundation of a card of each suit below
-        for card in waste:
+        for i, card in enumerate(waste):
             s = _SUIT[card]
             place = (_RANK[card] - self.base) % 13
-            if place > first[s] and all(
-                t in below or self.is_home(t, found) for t in self.over[card]
-            ):
+            if place > first[s] and not rises(i):
                 return True
             first[s] = min(first[s], place)
-            below.add(card)
         return False
 
     def refills(self, sp: int, waste: bytes) -> bool:
