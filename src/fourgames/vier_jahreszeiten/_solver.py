@@ -13,9 +13,14 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
   so the macro positions form an acyclic graph, and a table of positions proven lost (keyed
   without the guard's history) can be cleared when full without losing soundness.
   Components larger than `_LARGE` are searched one move at a time instead.
+- The macro search runs first as limited discrepancy searches (a line may leave the move
+  order's first choice at most 0, 1, 2 times, `_DISCREPANCIES`), then without a limit; only
+  a complete search marks a position lost.
 
 Pruning: a card whose foundation takes it and on which no card left off the foundations could
-be built goes home at once, as the only move (not where it would empty a pile in Czarina).
+be built goes home at once, as the only move (not where it would empty a pile in Czarina);
+in Czarina a waste card that must rise onto the cross and never can ends the line
+(`_Rules.is_dead`).
 
 A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
 configurations the guard has seen, and every action is made with `apply`, so the line is
