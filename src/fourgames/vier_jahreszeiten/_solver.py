@@ -13,9 +13,14 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
   so the macro positions form an acyclic graph, and a table of positions proven lost (keyed
   without the guard's history) can be cleared when full without losing soundness.
   Components larger than `_LARGE` are searched one move at a time instead.
+- The macro search runs first as limited discrepancy searches (a line may leave the move
+  order's first choice at most 0, 1, 2 times, `_DISCREPANCIES`), then without a limit; only
+  a complete search marks a position lost.
 
 Pruning: a card whose foundation takes it and on which no card left off the foundations could
-be built goes home at once, as the only move (not where it would empty a pile in Czarina).
+be built goes home at once, as the only move (not where it would empty a pile in Czarina);
+in Czarina a waste card that must rise onto the cross and never can ends the line
+(`_Rules.is_dead`).
 
 A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
 configurations the guard has seen, and every action is made with `apply`, so the line is
@@ -52,6 +57,8 @@ DEFAULT_MAX_NODES: Final = 50_000
 """Positions (macro positions and cross configurations) one `solve` may examine."""
 _MEMORY: Final = 400_000
 """How many configurations and lost positions the solver keeps before it forgets them."""
+_DISCREPANCIES: Final = (0, 1, 2)
+"""The limited discrepancy searches made before the full search (`_Search.run`)."""
 _LARGE: Final = 100
 """A component with more configurations is searched one move at a time instead."""
 
@@ -158,21 +165,33 @@ class _Rules:
     def is_dead(self, waste: bytes, found: tuple[int, ...]) -> bool:
         """Whether a card of the waste can never leave it, where no space takes a card
         (Czarina with the stock refill): it lies above a card of its suit that must go home
-        first, so it has to be built on the cross, and every card it could be built on is
-        home or lies below it in the waste."""
+        first, so it has to be built on the cross, and it can never be.
+
+        A waste card rises onto the cross only onto a card one rank higher (`_Rules.over`)
+        that is not home, not below it in the waste, and either off the waste (in the cross
+        or the stock, which refills the cross) or itself able to rise from higher up the
+        waste (`rises`)."""
         if self.fills:
             return False
-        below: set[int] = set()
+        where = {card: i for i, card in enumerate(waste)}
+        known: dict[int, bool] = {}
+
+        def rises(i: int) -> bool:
+            if i not in known:
+                known[i] = any(
+                    not self.is_home(t, found)
+                    and (t not in where or (where[t] > i and rises(where[t])))
+                    for t in self.over[waste[i]]
+                )
+            return known[i]
+
         first = [99] * 4  # the earliest place on its foundation of a card of each suit below
-        for card in waste:
+        for i, card in enumerate(waste):
             s = _SUIT[card]
             place = (_RANK[card] - self.base) % 13
-            if place > first[s] and all(
-                t in below or self.is_home(t, found) for t in self.over[card]
-            ):
+            if place > first[s] and not rises(i):
                 return True
             first[s] = min(first[s], place)
-            below.add(card)
         return False
 
     def refills(self, sp: int, waste: bytes) -> bool:
@@ -298,6 +317,21 @@ _Step = tuple[_Piles, _Move, _Node, bool]
 move that one move undoes inside a large component: the position stays in that component)."""
 
 
+@attrs.define(eq=False)
+class _Frame:
+    """A position on the search's current line: its steps and how they are going."""
+
+    steps: Iterator[_Step]
+    left: int | None
+    """How many more steps other than the first tried a line below may take (None: any)."""
+    tried: bool = False
+    """Whether a step was tried from here (every later one is a discrepancy)."""
+    open: bool = True
+    """Whether more steps may be tried from here."""
+    complete: bool = True
+    """Whether every step tried so far was searched completely, and none was left out."""
+
+
 class _Search:
     def __init__(self, state: State, max_nodes: int) -> None:
         self.rules = _Rules(state)
@@ -305,6 +339,8 @@ class _Search:
         self.nodes = 0
         self.components: dict[tuple[_Piles, bool], _Component | None] = {}
         self.lost: set[_Key] = set()
+        self.failed: dict[_Key, int] = {}
+        """Positions searched without a win under a discrepancy limit: the limit that was left."""
 
     def count(self, n: int) -> None:
         self.nodes += n
@@ -403,6 +439,8 @@ class _Search:
     def run(self, root: _Node, seen: frozenset[_Piles]) -> list[tuple[_Piles, _Move]] | None:
         """A macro line from ``root`` to a win, or None when there is none.
 
+        Limited discrepancy search first: for each limit in `_DISCREPANCIES`, a line may leave
+        the move order's first choice that many times; then the full depth-first search.
         The root's stretch goes on from the guard's ``seen``: it is searched with every cross
         move, around the configurations already seen (one move at a time when it is large);
         after the first progress move the guard starts afresh.
@@ -411,46 +449,90 @@ class _Search:
         piles, sp, waste, found = root
         avoid = seen - {piles}
         configs, exits = self.explore(piles, rules.refills(sp, waste), avoid, undoable_only=False)
-        on_path: set[_Key] = set()
-        if len(configs) > _LARGE:
-            on_path.update((config, sp, found) for config in avoid | {piles})
-            first = self.single_steps(root)
-        else:
-            first = self.steps(_component(configs, exits), root)
-        stack = [first]
+        large = len(configs) > _LARGE
+
+        def search(limit: int | None) -> tuple[list[tuple[_Piles, _Move]] | None, bool]:
+            on_path: set[_Key] = set()
+            if large:
+                on_path.update((config, sp, found) for config in avoid | {piles})
+                return self.probe(self.single_steps(root), limit, on_path)
+            return self.probe(self.steps(_component(configs, exits), root), limit, on_path)
+
+        for limit in _DISCREPANCIES:
+            line, complete = search(limit)
+            if line is not None or complete:
+                return line
+        return search(None)[0]
+
+    def probe(
+        self, first: Iterator[_Step], limit: int | None, on_path: set[_Key]
+    ) -> tuple[list[tuple[_Piles, _Move]] | None, bool]:
+        """Depth-first search below ``first``: a winning macro line, or None and whether the
+        search was complete (then there is none).
+
+        With a ``limit``, a line takes a step other than the first one tried from a position
+        at most ``limit`` times. A position whose search was complete goes into the lost
+        table; one searched under a limit goes into `_Search.failed` with the limit left.
+        Without a limit every step is tried, and a position on the current line is not
+        entered again (the guard's argument, "Why the guard cannot change winnability");
+        under a limit such a repeat makes the search incomplete instead, so that every
+        position in the lost table is lost whatever line leads to it.
+        """
+        rules = self.rules
+        frames = [_Frame(first, limit)]
         keys: list[_Key | None] = [None]
         line: list[tuple[_Piles, _Move]] = []
-        while stack:
-            for config, move, child, inside in stack[-1]:
-                if sum(child[3]) == 52:
-                    line.append((config, move))
-                    return line
-                component = None if inside else self.component(
-                    child[0], rules.refills(child[1], child[2]))  # fmt: skip
-                key = (child[0] if component is None else component.name, child[1], child[3])
-                if key in self.lost or key in on_path:
-                    continue
-                self.count(1)
-                if rules.is_dead(child[2], child[3]):
-                    self.lost.add(key)
-                    continue
-                on_path.add(key)
-                keys.append(key)
-                line.append((config, move))
-                stack.append(
-                    self.single_steps(child) if component is None else self.steps(component, child)
-                )
-                break
-            else:
-                stack.pop()
+        while True:
+            frame = frames[-1]
+            step = next(frame.steps, None) if frame.open else None
+            if step is None:
+                frames.pop()
                 done = keys.pop()
-                if done is not None:
-                    on_path.discard(done)
+                if done is None:
+                    return None, frame.complete
+                on_path.discard(done)
+                line.pop()
+                if frame.complete:
                     if len(self.lost) > _MEMORY:
                         self.lost.clear()
                     self.lost.add(done)
-                    line.pop()
-        return None
+                else:
+                    if len(self.failed) > _MEMORY:
+                        self.failed.clear()
+                    self.failed[done] = frame.left or 0
+                    frames[-1].complete = False
+                continue
+            config, move, child, inside = step
+            if sum(child[3]) == 52:
+                line.append((config, move))
+                return line, True
+            component = None if inside else self.component(
+                child[0], rules.refills(child[1], child[2]))  # fmt: skip
+            key = (child[0] if component is None else component.name, child[1], child[3])
+            if key in self.lost:
+                continue
+            if key in on_path:
+                frame.complete = frame.complete and limit is None
+                continue
+            left = frame.left
+            if left is not None:
+                left -= frame.tried
+                frame.tried = True
+                if left < 0:
+                    frame.complete = frame.open = False
+                    continue
+                if self.failed.get(key, -1) >= left:
+                    frame.complete = False
+                    continue
+            self.count(1)
+            if rules.is_dead(child[2], child[3]):
+                self.lost.add(key)
+                continue
+            on_path.add(key)
+            keys.append(key)
+            line.append((config, move))
+            steps = self.single_steps(child) if component is None else self.steps(component, child)
+            frames.append(_Frame(steps, left))
 
     def walk(self, start: _Piles, goal: _Piles, avoid: frozenset[_Piles], refills: bool,
              *, undoable_only: bool) -> list[_Move]:  # fmt: skip
