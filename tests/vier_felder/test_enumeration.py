@@ -105,6 +105,40 @@ def test_the_fast_state_constructor_equals_the_attrs_one() -> None:
     assert _rules._State is not State  # the fast path is in use with this attrs
 
 
+def test_the_fast_stockpile_constructor_equals_the_attrs_one() -> None:
+    cards = (Card.parse("3♣"), Card.parse("4♦"), Card.parse("7♥"))
+    fast, slow = _rules._Stockpile(7, vf.Kind.EQUAL, cards), vf.Stockpile(7, vf.Kind.EQUAL, cards)
+    assert type(fast) is vf.Stockpile
+    assert fast == slow
+    assert hash(fast) == hash(slow)
+    assert not fast < slow
+    assert not slow < fast
+    assert _rules._Stockpile is not vf.Stockpile  # the fast path is in use with this attrs
+
+
+def test_a_stockpile_takes_the_kind_the_rules_give_its_parts() -> None:
+    """§7: `apply` names the kind of a legal stockpile action by its sums alone (EQUAL where
+    they make no SUM, as the check has shown the groups); the rules' own `_build_kind`, which
+    also splits the groups, agrees on every stockpile action of random play."""
+    seen = {vf.Kind.SUM: 0, vf.Kind.EQUAL: 0}
+    for game in range(12):
+        state = vf.new_game(2 + game % 3, seed=game)
+        rng = random.Random(game)
+        while not vf.is_terminal(state):
+            legal = vf.legal_actions(state)
+            for action in legal:
+                if isinstance(action, Build):
+                    kind = _rules._build_kind(
+                        action.card, action.loose, action.stockpiles, action.value
+                    )
+                    made = vf.apply(state, action).stockpiles[action.field]
+                    pile = next(p for p in made if action.card in p.cards)
+                    assert pile.kind is kind, str(action)
+                    seen[pile.kind] += 1
+            state = vf.apply(state, rng.choice(legal))
+    assert min(seen.values()) > 20, seen
+
+
 def _kept(f: int, loose: tuple[Card, ...]) -> bool:
     """Whether the listing keeps field ``f`` holding ``loose`` and no stockpile."""
     return any(x.f == f and x.loose == loose and not x.piles for x in _enumeration._FIELDS.values())

@@ -189,7 +189,7 @@ def _kind_key(kind: Kind) -> str:
     return kind.value
 
 
-@attrs.frozen(order=True, cache_hash=True)
+@attrs.frozen(order=True, cache_hash=True, weakref_slot=False)
 class Stockpile:
     """A stockpile in a field: its value, kind and cards (sorted). It belongs to nobody (§7)."""
 
@@ -201,6 +201,13 @@ class Stockpile:
     def __str__(self) -> str:
         sign = "+" if self.kind is Kind.SUM else "="
         return f"[{self.value}{sign} {' '.join(map(str, self.cards))}]"
+
+
+_Stockpile: Final = builder(Stockpile)
+"""`Stockpile` without the attrs ``__init__`` and its sorting of the cards, for the stockpile a
+turn makes of cards sorted already (a test holds the two equal)."""
+_SUM, _EQUAL = Kind.SUM, Kind.EQUAL
+"""The members read once: reading one through its class costs a call each time."""
 
 
 # --- Actions (§4–§7, §14) ------------------------------------------------------------------------
@@ -767,17 +774,21 @@ def _build_kind(
     card: Card, loose: frozenset[Card], piles: frozenset[Stockpile], value: int
 ) -> Kind | None:
     """The kind of the stockpile the parts make (§7 action identity), or None."""
-    low_sum = _LOW[card] + sum(_LOW[c] for c in loose)
-    sum_kind = Kind.SUM  # the member read once
-    if len(piles) == 1:
-        (pile,) = piles
-        if pile.kind is sum_kind and pile.value + low_sum == value:
-            return sum_kind  # raise
-    if not piles and loose and low_sum == value:
-        return sum_kind  # new SUM
+    if _is_sum(card, loose, piles, value):
+        return Kind.SUM
     if all(s.value == value for s in piles) and _equal_groups(card, loose, value, bool(piles)):
         return Kind.EQUAL
     return None
+
+
+def _is_sum(card: Card, loose: frozenset[Card], piles: frozenset[Stockpile], value: int) -> bool:
+    """Whether the parts make a SUM stockpile: they raise one SUM stockpile or make a new one
+    (the kind that wins where the parts would make an EQUAL stockpile too)."""
+    low_sum = _LOW[card] + sum(_LOW[c] for c in loose)
+    if len(piles) == 1:
+        (pile,) = piles
+        return pile.kind is _SUM and pile.value + low_sum == value  # raise
+    return not piles and bool(loose) and low_sum == value  # new SUM
 
 
 def _equal_groups(card: Card, loose: frozenset[Card], value: int, has_piles: bool) -> bool:
@@ -790,10 +801,9 @@ def _equal_groups(card: Card, loose: frozenset[Card], value: int, has_piles: boo
 def _build(state: State, action: Build) -> State:
     card, field, value = action.card, action.field, action.value
     loose, piles = action.loose, action.stockpiles
-    kind = _build_kind(card, loose, piles, value)
-    assert kind is not None
+    kind = _SUM if _is_sum(card, loose, piles, value) else _EQUAL  # EQUAL: as checked
     cards = _sorted((card, *loose, *(c for s in piles for c in s.cards)))
-    new_pile = Stockpile(value, kind, cards)
+    new_pile = _Stockpile(value, kind, cards)
     kept = tuple(sorted((*(s for s in state.stockpiles[field] if s not in piles), new_pile)))
     field_loose = tuple(c for c in state.loose[field] if c not in loose)
     return _finish_turn(state, (card,), field, field_loose, kept, ())
