@@ -9,6 +9,9 @@ the ``rl`` extra installed, the same random playouts run through the adapters to
 and ``apply_action``) and Gymnasium (the solitaire); there a decision is one action of the
 engine, however many sub-decisions it took.
 
+The first line says which build runs: pure Python, or the games whose module says
+``COMPILED`` (the optional compiled build of docs/performance.md).
+
 A decision is ``legal_actions`` + a random choice + ``apply`` (with ``--unchecked``:
 ``apply_unchecked``, the path of playouts and search, for Match too). Each row plays ``--repeat``
 passes of seeded games, each pass as many new games as fit in the time budget and each just
@@ -267,6 +270,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             rows.append(measure(label, adapted, match, budget, repeat))
 
     uno_ratio = rows[1].ratio if uno is not None else None
+    compiled = [
+        game_id for game_id in chosen if getattr(fourgames.get_game(game_id), "COMPILED", False)
+    ]
+    print(
+        "build: " + (f"compiled (mypyc) for {', '.join(compiled)}" if compiled else "pure Python")
+    )
     print(
         f"{'playouts':<36} {'µs/decision':>12} {'decisions/game':>15}"
         f" {'games/s':>10} {'× match':>8}" + (f" {'× uno':>8}" if uno_ratio else "")

@@ -16,6 +16,10 @@ module: docs/games/vier-felder.md.
 
 from __future__ import annotations
 
+from typing import Final
+
+from fourgames._compiled import is_compiled
+from fourgames.vier_felder import _enumeration
 from fourgames.vier_felder._bench import BENCHMARKS
 from fourgames.vier_felder._enumeration import legal_actions
 from fourgames.vier_felder._heuristic import HeuristicBot
@@ -72,9 +76,13 @@ from fourgames.vier_felder._sample import sample_state
 
 check, is_legal, apply, apply_unchecked, find_action = RULES.verbs(legal_actions)
 
+COMPILED: Final = is_compiled(_enumeration)
+"""Whether ``legal_actions`` runs compiled: the optional build of docs/performance.md."""
+
 __all__ = [
     "ACTIONS",
     "BENCHMARKS",
+    "COMPILED",
     "GAME_ID",
     "INFO",
     "JOKER_SUN",
