@@ -601,13 +601,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action once, in a fixed order (cards in deck order); empty iff over."""
     phase = state.phase
     if phase is _PHASE_PLAY:
-        return tuple(map(_PLAY.__getitem__, _playable(state)))
+        return RULES.listed(state, tuple(map(_PLAY.__getitem__, _playable(state))))
     if phase is _PHASE_DISCARD:
-        return tuple(map(_DISCARD.__getitem__, state.hands[_discarder(state)]))
+        return RULES.listed(state, tuple(map(_DISCARD.__getitem__, state.hands[_discarder(state)])))
     if phase is _PHASE_BEGGING:
-        return _BEGGING
+        return RULES.listed(state, _BEGGING)
     if phase is _PHASE_ANSWER:
-        return _ANSWERS if _gift_allowed(state) is None else _FORCED_RUN
+        return RULES.listed(state, _ANSWERS if _gift_allowed(state) is None else _FORCED_RUN)
     return ()
 
 

@@ -653,7 +653,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                         out.append(_RUN[low, j])
     if state.stock:
         out.append(TURN)
-    return tuple(out)
+    return RULES.listed(state, tuple(out))
 
 
 # --- Applying an action ------------------------------------------------------------------------

@@ -545,7 +545,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if len(state.penalties) >= state.options.rounds:
         return ()
     if state.choosing:
-        return _CHOOSE[: len(state.displays)]
+        return RULES.listed(state, _CHOOSE[: len(state.displays)])
     display = state.displays[state.current]
     on_a, on_b = _targets(state)
     out: list[Action] = []
@@ -566,7 +566,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             else:
                 out.append(_ON_B[code])
     out.append(LAY_ASIDE)
-    return tuple(out)
+    return RULES.listed(state, tuple(out))
 
 
 def _add_named(
