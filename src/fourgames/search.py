@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import operator
 import time
+import typing
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -86,8 +87,8 @@ def outcome(
 
 class Evaluator(Protocol):
     """What a position is worth to a seat, from that seat's observation: the ``evaluate`` of a
-    search, which scores a simulated game cut off before its end (a game's heuristic bot is
-    one: ``value``)."""
+    search, which scores a simulated game cut off before its end (Vier Felder's heuristic bot
+    is one)."""
 
     def value(self, observation: Any) -> float:
         """The observer's standing, in the game's points: its margin over the best other seat."""
@@ -95,7 +96,7 @@ class Evaluator(Protocol):
 
 class Ranker(Protocol):
     """A guide that orders the legal actions best first, so that a search may try only the
-    first ``top`` of them (a game's heuristic bot is one: ``ranked``)."""
+    first ``top`` of them (Vier Felder's heuristic bot is one)."""
 
     def ranked(self, observation: Any, legal_actions: tuple[Any, ...]) -> tuple[Any, ...]:
         """``legal_actions``, best first."""
@@ -117,8 +118,7 @@ def _candidates(
     """The actions a search tries at the root: the guide's first ``top``, or all."""
     if top is None or top >= len(legal_actions):
         return legal_actions
-    ranker: Ranker = guide  # type: ignore[assignment]
-    return ranker.ranked(observation, legal_actions)[:top]
+    return typing.cast(Ranker, guide).ranked(observation, legal_actions)[:top]
 
 
 class _Scale:
