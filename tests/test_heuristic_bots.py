@@ -172,3 +172,28 @@ def test_vier_jahreszeiten_heuristic_plays_a_line_that_lays_up_a_buried_card() -
         if state.foundations[0] == 3:  # 6♣ 7♣ 8♣
             break
     assert state.foundations[0] == 3, vj.render(state)
+
+
+def test_vier_felder_heuristic_ranks_its_choice_first_and_values_harvests() -> None:
+    bot = vier_felder.HeuristicBot()
+    state = vier_felder.new_game(2, seed=4)
+    rng = random.Random(4)
+    valued = 0
+    while not vier_felder.is_terminal(state):
+        mover = vier_felder.current_player(state)
+        assert mover is not None
+        legal = vier_felder.legal_actions(state)
+        seen = vier_felder.observe(state, mover)
+        ranked = bot.ranked(seen, legal)
+        assert sorted(map(str, ranked)) == sorted(map(str, legal))
+        chance = bot._chances(seen)
+        scores = [bot.score(seen, action, chance) for action in ranked]
+        assert scores == sorted(scores, reverse=True)
+        assert bot.choose(seen, legal, random.Random(0)) in {
+            a for a, s in zip(ranked, scores, strict=True) if s == scores[0]
+        }
+        mine, theirs = bot.value(seen), bot.value(vier_felder.observe(state, 1 - mover))
+        assert mine == pytest.approx(-theirs)  # two players: one's margin is the other's loss
+        valued += mine != 0
+        state = vier_felder.apply(state, legal[int(rng.random() * len(legal))])
+    assert valued > 0

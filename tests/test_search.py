@@ -24,11 +24,23 @@ def _players(game: Any) -> int:
 def _small_bots(game: Any) -> list[Bot]:
     """Search bots with budgets small enough for every game (Vier Felder's games are long)."""
     if game.GAME_ID == "vier-felder":
+        heuristic = game.HeuristicBot()
+        cut = {"rollout": heuristic, "max_rollout": 3, "evaluate": heuristic, "guide": heuristic}
         return [
             ISMCTSBot(game, iterations=6, max_rollout=40),
             PIMCBot(game, worlds=2, rollouts=1, max_rollout=40),
+            ISMCTSBot(game, iterations=8, depth=1, top=3, **cut),
+            PIMCBot(game, worlds=2, rollouts=1, top=3, **cut),
         ]
-    return [ISMCTSBot(game, iterations=30), PIMCBot(game, worlds=3, rollouts=2)]
+    bots: list[Bot] = [ISMCTSBot(game, iterations=30), PIMCBot(game, worlds=3, rollouts=2)]
+    if game.GAME_ID == "all-fours":
+        heuristic = game.HeuristicBot()
+        bots.append(
+            ISMCTSBot(
+                game, iterations=20, depth=1, rollout=heuristic, horizon="round", guide=heuristic
+            )
+        )
+    return bots
 
 
 def _position(game: Any, seed: int, moves: int) -> Any:
@@ -276,3 +288,100 @@ def test_a_guide_from_a_spec_and_a_margin_checked() -> None:
     assert bot.margin == 0.05
     with pytest.raises(ValueError, match="margin must be at least 0"):
         PIMCBot(match, margin=-0.1)
+
+
+class _Counting:
+    """A rollout policy that plays at random and counts the decisions it is asked to make."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def choose(self, observation: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
+        self.asked += 1
+        return RandomBot().choose(observation, legal_actions, rng)
+
+
+def test_a_tree_one_action_deep_leaves_the_rest_to_the_rollouts() -> None:
+    seen, legal = _view(_choice_position(match, 4))
+    asked = {}
+    for depth in (1, None):
+        counting = _Counting()
+        bot = ISMCTSBot(match, iterations=200, depth=depth, rollout=counting, max_rollout=6)
+        assert bot.choose(seen, legal, random.Random(3)) in legal
+        asked[depth] = counting.asked
+    # Unbounded, the tree plays ever more of the first six actions itself.
+    assert asked[1] > asked[None] * 1.2, asked
+    with pytest.raises(ValueError, match="depth must be a whole number"):
+        ISMCTSBot(match, depth=0)
+
+
+class _Ranking(_Insisting):
+    """A guide that ranks the legal actions last first, and advises the last one."""
+
+    def ranked(self, observation: Any, legal_actions: tuple[Any, ...]) -> tuple[Any, ...]:
+        return legal_actions[::-1]
+
+
+@pytest.mark.parametrize("kind", [ISMCTSBot, PIMCBot])
+def test_top_searches_only_the_guides_first_actions(kind: Any) -> None:
+    seen, legal, choice = _contested_position()
+    assert choice != legal[-1]
+    budget = {"iterations": 60} if kind is ISMCTSBot else {"worlds": 30}
+    # The search alone prefers another action, but may try only the guide's first.
+    only = kind(match, **budget, guide=_Ranking(), top=1, margin=0.0)
+    assert only.choose(seen, legal, random.Random(1)) == legal[-1]
+    with pytest.raises(ValueError, match="needs a guide that ranks"):
+        kind(match, top=2, guide=_Insisting())
+    with pytest.raises(ValueError, match="needs a guide that ranks"):
+        kind(match, top=2)
+
+
+class _FewestCards:
+    """An evaluation of Match that counts fewer cards in hand than the others as better, and
+    notes the seats it is shown."""
+
+    def __init__(self) -> None:
+        self.seats: set[int] = set()
+
+    def value(self, observation: Any) -> float:
+        self.seats.add(observation.player)
+        sizes: tuple[int, ...] = observation.hand_sizes
+        mine = sizes[observation.player]
+        return float(max(n for p, n in enumerate(sizes) if p != observation.player) - mine)
+
+
+@pytest.mark.parametrize("kind", [ISMCTSBot, PIMCBot])
+def test_an_evaluation_scores_the_simulated_games_cut_off(kind: Any) -> None:
+    state = match.new_game(2, seed=1)
+    seen, legal = _view(state)
+    assert [type(action).__name__ for action in legal] == ["Play", "Draw"]
+    budget = {"iterations": 20} if kind is ISMCTSBot else {"worlds": 5}
+    evaluation = _FewestCards()
+    bot = kind(match, **budget, max_rollout=1, evaluate=evaluation, score_weight=1.0)
+    # One action, then the position is valued: a play leaves a card fewer, a draw one more.
+    assert bot.choose(seen, legal, random.Random(1)) == legal[0]
+    assert evaluation.seats == {0, 1}
+    with pytest.raises(ValueError, match="evaluate needs a value method"):
+        kind(match, evaluate=RandomBot())
+
+
+def test_vier_felder_cut_off_search_from_a_spec() -> None:
+    from fourgames import vier_felder
+
+    spec = (
+        "ismcts:iterations=10,depth=1,top=3,rollout=heuristic,max_rollout=3,"
+        "evaluate=heuristic,guide=heuristic"
+    )
+    bot = fourgames.bots.get_bot(spec, vier_felder)
+    assert isinstance(bot, ISMCTSBot)
+    assert isinstance(bot.evaluate, vier_felder.HeuristicBot)
+    assert (bot.depth, bot.top, bot.max_rollout) == (1, 3, 3)
+    state = _choice_position(vier_felder, 2)
+    mover = vier_felder.current_player(state)
+    assert mover is not None
+    legal = vier_felder.legal_actions(state)
+    seen = vier_felder.observe(state, mover)
+    best = bot.evaluate.ranked(seen, legal)[:3]
+    assert bot.choose(seen, legal, random.Random(1)) in best
+    with pytest.raises(ValueError, match="evaluate needs a value method"):
+        fourgames.bots.get_bot("pimc:evaluate=random", vier_felder)

@@ -32,7 +32,7 @@ import attrs
 from fourgames.errors import FormatError, FourGamesError
 from fourgames.protocol import Game
 from fourgames.records import Record
-from fourgames.search import ISMCTSBot, PIMCBot
+from fourgames.search import Evaluator, ISMCTSBot, PIMCBot
 from fourgames.shuffle import derive_seed
 
 if TYPE_CHECKING:
@@ -136,7 +136,7 @@ def register_bot(name: str, factory: BotFactory | GameBot) -> None:
 
 def _hints(factory: BotFactory) -> dict[str, Any]:
     """The parameters a spec may set, with their types (``game`` and ``*args`` excluded)."""
-    names = {"Bot": Bot, "Game": Game}
+    names = {"Bot": Bot, "Game": Game, "Evaluator": Evaluator}
     if isinstance(factory, type) and attrs.has(factory):
         module = vars(sys.modules[factory.__module__])
         attrs.resolve_types(factory, globalns={**names, **module})
@@ -167,9 +167,12 @@ def _takes_game(factory: BotFactory) -> bool:
 
 
 def _is_bot_type(tp: Any) -> bool:
-    if tp is Bot:
+    """Whether a parameter takes a bot (or a bot's `Evaluator`), named in a spec."""
+    kinds = (Bot, Evaluator)
+    if tp in kinds:
         return True
-    return typing.get_origin(tp) in (Union, type(int | None)) and Bot in typing.get_args(tp)
+    union = typing.get_origin(tp) in (Union, type(int | None))
+    return union and any(kind in typing.get_args(tp) for kind in kinds)
 
 
 def _text_value(text: str) -> object:

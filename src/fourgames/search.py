@@ -22,8 +22,9 @@ from __future__ import annotations
 import math
 import operator
 import time
+import typing
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attrs
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from fourgames.bots import Bot
     from fourgames.protocol import Game
 
-__all__ = ["ROLLOUT_CAP", "ISMCTSBot", "PIMCBot", "outcome"]
+__all__ = ["ROLLOUT_CAP", "Evaluator", "ISMCTSBot", "PIMCBot", "Ranker", "outcome"]
 
 DEFAULT_ITERATIONS: Final = 200
 """ISMCTS iterations per move when neither ``iterations`` nor ``seconds`` is given."""
@@ -82,6 +83,42 @@ def outcome(
         return (1.0 if won else 0.0,) * players, terms
     share = 1 / len(won) if won else 0.0
     return tuple(share if p in won else 0.0 for p in range(players)), terms
+
+
+class Evaluator(Protocol):
+    """What a position is worth to a seat, from that seat's observation: the ``evaluate`` of a
+    search, which scores a simulated game cut off before its end (Vier Felder's heuristic bot
+    is one)."""
+
+    def value(self, observation: Any) -> float:
+        """The observer's standing, in the game's points: its margin over the best other seat."""
+
+
+class Ranker(Protocol):
+    """A guide that orders the legal actions best first, so that a search may try only the
+    first ``top`` of them (Vier Felder's heuristic bot is one)."""
+
+    def ranked(self, observation: Any, legal_actions: tuple[Any, ...]) -> tuple[Any, ...]:
+        """``legal_actions``, best first."""
+
+
+def _ranker(instance: Any, _: attrs.Attribute[Any], top: int | None) -> None:
+    if top is not None and not callable(getattr(instance.guide, "ranked", None)):
+        raise ValueError(f"top={top} needs a guide that ranks the legal actions (a ranked method)")
+
+
+def _evaluator(_: object, field: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and not callable(getattr(value, "value", None)):
+        raise ValueError(f"{field.name} needs a value method, which {value!r} has not")
+
+
+def _candidates(
+    top: int | None, guide: Bot | None, observation: Any, legal_actions: tuple[Any, ...]
+) -> tuple[Any, ...]:
+    """The actions a search tries at the root: the guide's first ``top``, or all."""
+    if top is None or top >= len(legal_actions):
+        return legal_actions
+    return typing.cast(Ranker, guide).ranked(observation, legal_actions)[:top]
 
 
 class _Scale:
@@ -141,6 +178,7 @@ class _Search:
     __slots__ = (
         "apply",
         "cap",
+        "evaluate",
         "game",
         "legal_actions",
         "players",
@@ -159,8 +197,10 @@ class _Search:
         rollout: Bot | None,
         max_rollout: int | None,
         horizon: str,
+        evaluate: Evaluator | None,
     ) -> None:
         self.game = game
+        self.evaluate = evaluate
         self.rng = rng
         self.rollout = rollout
         self.players = len(game.scores(world))
@@ -196,6 +236,10 @@ class _Search:
             state = apply(state, action)
             steps += 1
         result = outcome(game, state, self.players)
+        if self.evaluate is not None and game.current_player(state) is not None:
+            value = self.evaluate.value
+            standing = [value(game.observe(state, p)) for p in range(self.players)]
+            result = result[0], tuple(standing)
         self.scale.see(result[1])
         return result
 
@@ -290,6 +334,17 @@ class ISMCTSBot:
     rewards lie in [0, 1]). ``None``: the search's choice."""
     margin: float = attrs.field(default=0.0, validator=_non_negative)
     """How much better the search's choice must look than the ``guide``'s to be played."""
+    depth: int | None = attrs.field(default=None, validator=_whole)
+    """How many actions deep the tree grows below the root; past it the rollout policy plays.
+    ``1`` keeps statistics for the root's actions only (flat UCB over the sampled worlds).
+    ``None``: no bound."""
+    top: int | None = attrs.field(default=None, validator=[_whole, _ranker])
+    """Search only the ``guide``'s first ``top`` actions at the root (the guide must rank them,
+    `Ranker`). ``None``: every legal action."""
+    evaluate: Evaluator | None = attrs.field(default=None, validator=_evaluator)
+    """What a simulated game cut off before its end (by ``max_rollout`` or the horizon) scores:
+    ``None``, the game's scores as they stand; an `Evaluator`, its ``value`` of every seat's
+    observation, as the score term."""
 
     def choose(self, observation: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
         """The most visited of ``legal_actions`` after the search (the only one at once)."""
@@ -304,16 +359,20 @@ class ISMCTSBot:
         search: _Search | None = None
         weight, c = self.score_weight, self.c
         sqrt, log = math.sqrt, math.log
+        depth = self.depth or math.inf
+        candidates = _candidates(self.top, self.guide, observation, legal_actions)
         done = 0
         while _more(done, limit, deadline):
             done += 1
             state = game.sample_state(observation, rng)
             if search is None:
-                search = _Search(game, state, rng, self.rollout, self.max_rollout, self.horizon)
+                search = _Search(
+                    game, state, rng, self.rollout, self.max_rollout, self.horizon, self.evaluate
+                )
             scale, apply, legal_of = search.scale, search.apply, search.legal_actions
             node, path, steps = root, [], 0
-            legal: tuple[Any, ...] = legal_actions
-            while legal and steps < search.cap:
+            legal: tuple[Any, ...] = candidates
+            while legal and steps < search.cap and steps < depth:
                 children = node.children
                 untried = [a for a in legal if a not in children]
                 mover = game.current_player(state)
@@ -397,6 +456,10 @@ class PIMCBot:
     """As `ISMCTSBot.guide`."""
     margin: float = attrs.field(default=0.0, validator=_non_negative)
     """As `ISMCTSBot.margin`."""
+    top: int | None = attrs.field(default=None, validator=[_whole, _ranker])
+    """As `ISMCTSBot.top`: only the guide's first ``top`` actions are played out."""
+    evaluate: Evaluator | None = attrs.field(default=None, validator=_evaluator)
+    """As `ISMCTSBot.evaluate`."""
 
     def choose(self, observation: Any, legal_actions: tuple[Any, ...], rng: random.Random) -> Any:
         """The legal action with the best mean reward (the only one at once)."""
@@ -408,6 +471,8 @@ class PIMCBot:
         if limit is None and self.seconds is None:
             limit = DEFAULT_WORLDS
         deadline = _deadline(self.seconds)
+        candidates = _candidates(self.top, self.guide, observation, legal_actions)
+        tried = [legal_actions.index(action) for action in candidates]
         count = len(legal_actions)
         results = [0.0] * count
         terms = [0.0] * count
@@ -417,9 +482,11 @@ class PIMCBot:
             done += 1
             world = game.sample_state(observation, rng)
             if search is None:
-                search = _Search(game, world, rng, self.rollout, self.max_rollout, self.horizon)
-            for index, action in enumerate(legal_actions):
-                after = search.apply(world, action)
+                search = _Search(
+                    game, world, rng, self.rollout, self.max_rollout, self.horizon, self.evaluate
+                )
+            for index in tried:
+                after = search.apply(world, legal_actions[index])
                 for _ in range(self.rollouts):
                     result, term = search.play_out(after, 1)
                     results[index] += result[seat]
@@ -428,8 +495,10 @@ class PIMCBot:
         scale, weight = search.scale, self.score_weight
         games = done * self.rollouts
 
-        def mean(index: int) -> float:
+        def mean(index: int) -> float | None:
+            if index not in tried:
+                return None
             return scale.value(results[index] / games, terms[index] / games, weight)
 
-        choice = max(range(count), key=lambda index: (mean(index), -index))
+        choice = max(tried, key=lambda index: (mean(index) or 0.0, -index))
         return _guided(self.guide, self.margin, choice, mean, observation, legal_actions, rng)

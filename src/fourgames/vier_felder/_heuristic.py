@@ -77,6 +77,28 @@ class HeuristicBot:
         ties = [action for value, action in scored if value >= best - 1e-9]
         return ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
+    def ranked(
+        self, observation: Observation, legal_actions: tuple[Action, ...]
+    ) -> tuple[Action, ...]:
+        """``legal_actions`` best first by `score` (equal scores in their order), for a
+        search that tries only the first few (``top``)."""
+        chance = self._chances(observation)
+        scores = {action: self.score(observation, action, chance) for action in legal_actions}
+        return tuple(sorted(legal_actions, key=lambda action: -scores[action]))
+
+    def value(self, observation: Observation) -> float:
+        """The observer's standing in points, for a search that cuts simulated games off
+        (``evaluate``): its total, the worth of its harvest pile and a point a coin, less the
+        best other player's."""
+        standing = [
+            total + sum(map(self.worth, pile)) + coins
+            for total, pile, coins in zip(
+                observation.scores, observation.harvested, observation.coins, strict=True
+            )
+        ]
+        mine = standing.pop(observation.player)
+        return mine - max(standing)
+
     def worth(self, card: Card) -> float:
         """What ``card`` is worth in a harvest pile."""
         value = self.card
