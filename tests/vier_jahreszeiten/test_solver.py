@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import itertools
 import json
 import random
 from pathlib import Path
@@ -602,3 +603,38 @@ def test_positions_stuck_in_real_deals_are_lost_without_the_bound(
         assert outcome is not Outcome.WON
         lost += outcome is Outcome.LOST
     assert lost >= 4
+
+
+@pytest.mark.parametrize("base", [Rank.ACE, Rank.SEVEN], ids=["ace", "seven"])
+def test_release_bound_counts_no_more_bottoms_than_any_choice_of_cards_home(base: Rank) -> None:
+    """`_Rules.bottoms` against every choice of foundation heights it stands for: for random
+    blocked cards, the piles needed by the cards off the foundations and not blocked,
+    counted exactly for each choice, are never fewer than the bound."""
+    rng = random.Random(3)
+    deal = new_game(1, seed=1, options=Options())
+    rules = _solver._Rules(attrs.evolve(deal, base=1 if base is Rank.ACE else int(base)))
+    wrap = base is not Rank.ACE
+    tight = 0
+    for _ in range(200):
+        blocked = bytearray(rng.random() < 0.3 for _ in range(52))
+        found = tuple(rng.randint(0, 6) for _ in range(4))
+        for s in range(4):
+            for place in range(found[s]):
+                blocked[rules.rows[s][place]] = 0
+        heights = [rules.first_blocked(blocked, s, found[s]) for s in range(4)]
+        counts = [0] * 13
+        for s in range(4):
+            for place in range(heights[s], 13):
+                counts[place] += not blocked[rules.rows[s][place]]
+        bound = rules.bottoms(counts, heights, found)
+        exact = 99
+        for chosen in itertools.product(*(range(found[s], heights[s] + 1) for s in range(4))):
+            cross = [0] * 13
+            for s in range(4):
+                for place in range(chosen[s], 13):
+                    cross[place] += not blocked[rules.rows[s][place]]
+            after = [*cross[1:], cross[0] if wrap else 0]
+            exact = min(exact, sum(max(0, c - a) for c, a in zip(cross, after, strict=True)))
+        assert bound <= exact
+        tight += bound == exact
+    assert tight >= 100
