@@ -571,15 +571,15 @@ def test_positions_stuck_in_real_deals_are_lost_without_the_bound(
         deal = new_game(1, seed=seed, options=options)
         search = _solver._Search(deal, 20_000)
 
-        def is_stuck(
+        def is_dead_end(
             node: _solver._Node, search: _solver._Search = search, deal: State = deal
         ) -> bool:
-            stuck = _solver._Rules.is_stuck(search.rules, node[1], node[2], node[3])
+            stuck = search.rules.is_stuck(node[1], node[2], node[3])
             if stuck and node[1] >= len(deal.stock) - 1:
                 found.append((deal, node))
-            return stuck
+            return stuck or search.rules.is_dead(node[2], node[3])
 
-        monkeypatch.setattr(search, "is_stuck", is_stuck)
+        monkeypatch.setattr(search, "is_dead_end", is_dead_end)
         root = compact(deal, deal)
         with contextlib.suppress(_solver._OutOfBudget):
             search.run(root, frozenset({root[0]}))

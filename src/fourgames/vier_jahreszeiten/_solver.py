@@ -20,7 +20,8 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
 Pruning: a card whose foundation takes it and on which no card left off the foundations could
 be built goes home at once, as the only move (not where it would empty a pile in Czarina);
 in Czarina a waste card that must rise onto the cross and never can ends the line
-(`_Rules.is_dead`).
+(`_Rules.is_dead`); so does a waste card that can never leave the waste because the cross
+could not hold the cards above it (`_Rules.is_stuck`, the release bound).
 
 A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
 configurations the guard has seen, and every action is made with `apply`, so the line is
@@ -428,7 +429,7 @@ class _Search:
         self.nodes = 0
         self.components: dict[tuple[_Piles, bool], _Component | None] = {}
         self.lost: set[_Key] = set()
-        self.stuck: dict[tuple[int, bytes, tuple[int, ...]], bool] = {}
+        self.dead_ends: dict[tuple[int, bytes, tuple[int, ...]], bool] = {}
         self.failed: dict[_Key, int] = {}
         """Positions searched without a win under a discrepancy limit: the limit that was left."""
 
@@ -437,16 +438,19 @@ class _Search:
         if self.nodes > self.max_nodes:
             raise _OutOfBudget
 
-    def is_stuck(self, node: _Node) -> bool:
-        """`_Rules.is_stuck` for ``node``, remembered (it does not depend on the cross)."""
+    def is_dead_end(self, node: _Node) -> bool:
+        """`_Rules.is_dead` or `_Rules.is_stuck` for ``node``, remembered (neither depends on
+        the cross)."""
         _, sp, waste, found = node
         key = (sp, waste, found)
-        stuck = self.stuck.get(key)
-        if stuck is None:
-            if len(self.stuck) > _MEMORY:
-                self.stuck.clear()
-            stuck = self.stuck[key] = self.rules.is_stuck(sp, waste, found)
-        return stuck
+        dead = self.dead_ends.get(key)
+        if dead is None:
+            if len(self.dead_ends) > _MEMORY:
+                self.dead_ends.clear()
+            rules = self.rules
+            dead = rules.is_dead(waste, found) or rules.is_stuck(sp, waste, found)
+            self.dead_ends[key] = dead
+        return dead
 
     def component(self, piles: _Piles, refills: bool) -> _Component | None:
         """The component of ``piles``, or None when it has more than `_LARGE` configurations
@@ -626,7 +630,7 @@ class _Search:
                     frame.complete = False
                     continue
             self.count(1)
-            if rules.is_dead(child[2], child[3]) or self.is_stuck(child):
+            if self.is_dead_end(child):
                 self.lost.add(key)
                 continue
             on_path.add(key)
