@@ -60,6 +60,7 @@ __all__ = [
     "map_chunks",
     "mean_interval",
     "play_games",
+    "results_lines",
     "seatings",
     "sides",
     "wilson",
@@ -410,9 +411,7 @@ def play_games(
     if not isinstance(module, str):
         raise ValueError(f"{game!r} is not a module: the arena imports the game by name")
     setup = _Setup(module, players, options, move_timeout, records is not None)
-    done = _resume(Path(out), tasks) if out is not None and resume else {}
-    if out is not None and not resume and Path(out).exists() and Path(out).stat().st_size:
-        raise ValueError(f"{out} holds results already: pass resume=True (--resume) or remove it")
+    done = _resume(results_lines(out, resume), tasks) if out is not None else {}
     if records is not None:
         Path(records).mkdir(parents=True, exist_ok=True)
     todo = [task for task in tasks if task.index not in done]
@@ -500,25 +499,38 @@ def map_chunks(
             future.cancel()
 
 
-def _resume(path: Path, tasks: Sequence[Task]) -> dict[int, GameResult]:
-    """The results already in ``path``, checked against ``tasks``; a last line cut short is
-    cut off the file."""
+def results_lines(path: str | os.PathLike[str], resume: bool) -> list[tuple[str, str]]:
+    """The lines of a results file (one JSON line per finished item) that a run goes on from,
+    each with its place (``path:number``): with ``resume`` those already in ``path``, a last
+    line cut short by a crash cut off the file; without it none, and ``path`` must be new or
+    empty (`ValueError` otherwise)."""
+    path = Path(path)
     if not path.exists():
-        return {}
+        return []
+    if not resume:
+        if path.stat().st_size:
+            raise ValueError(
+                f"{path} holds results already: pass resume=True (--resume) or remove it"
+            )
+        return []
     data = path.read_bytes()
     keep = data.rfind(b"\n") + 1
     if keep < len(data):
         with open(path, "r+b") as file:
             file.truncate(keep)
+    lines = data[:keep].decode("utf-8").splitlines()
+    return [(f"{path}:{number}", text) for number, text in enumerate(lines, start=1)]
+
+
+def _resume(lines: list[tuple[str, str]], tasks: Sequence[Task]) -> dict[int, GameResult]:
+    """The results already written, read from their ``lines`` and checked against ``tasks``."""
     by_index = {task.index: task for task in tasks}
     done: dict[int, GameResult] = {}
-    for number, text in enumerate(data[:keep].decode("utf-8").splitlines(), start=1):
-        result = GameResult.from_line(text, f"{path}:{number}")
+    for where, text in lines:
+        result = GameResult.from_line(text, where)
         task = by_index.get(result.index)
         if task is None or task.seed != result.seed or task.labels != result.bots:
-            raise ValueError(
-                f"{path}:{number} is game {result.index} of another run (seed or bots differ)"
-            )
+            raise ValueError(f"{where} is game {result.index} of another run (seed or bots differ)")
         done[result.index] = result
     return done
 

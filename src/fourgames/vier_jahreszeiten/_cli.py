@@ -6,6 +6,8 @@ The core's command line (``fourgames.__main__``) calls `add_solve_arguments` and
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import random
 import statistics
 import sys
@@ -16,6 +18,8 @@ from typing import TextIO
 import attrs
 
 from fourgames._progress import progress
+from fourgames.errors import FormatError
+from fourgames.serialization import converter, structure
 from fourgames.shuffle import derive_seed
 from fourgames.vier_jahreszeiten._rules import PRESETS, apply, is_won, new_game
 from fourgames.vier_jahreszeiten._solver import DEFAULT_MAX_NODES, Outcome, solve
@@ -40,6 +44,10 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--jobs", type=int, default=1, help="deals solved in parallel (1)")
     parser.add_argument("--line", action="store_true", help="print each deal's winning line")
+    parser.add_argument("--out", help="write each deal's result to this file, one JSON line")
+    parser.add_argument(
+        "--resume", action="store_true", help="go on from the deals already in --out"
+    )
 
 
 @attrs.frozen
@@ -53,13 +61,15 @@ class _Study:
 
 @attrs.frozen
 class _Deal:
-    """One deal's results."""
+    """One deal's results: its line in ``--out``."""
 
+    study: _Study
     index: int
     greedy_won: bool
     outcome: Outcome
     nodes: int
     seconds: float
+    """The solver's CPU time (of its process, so the machine's load matters little)."""
     line: str
     """The winning line as text (empty unless won)."""
     replays: bool
@@ -70,15 +80,15 @@ def _solve_deal(study: _Study, k: int) -> _Deal:
     """Deal ``k``: the greedy player's game, then the solver's verdict, its line checked."""
     state = new_game(1, seed=derive_seed(study.seed, "deal", k), options=PRESETS[study.preset])
     final = play_greedy(state, random.Random(derive_seed(study.seed, "bot", k)))
-    started = time.perf_counter()
+    started = time.process_time()
     result = solve(state, max_nodes=study.max_nodes)
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     end = state
     for action in result.line:  # every winning line is checked by the rules
         end = apply(end, action)
     line = ", ".join(str(action) for action in result.line)
     replays = is_won(end) or not result.won
-    return _Deal(k, is_won(final), result.outcome, result.nodes, seconds, line, replays)  # type: ignore[arg-type]
+    return _Deal(study, k, is_won(final), result.outcome, result.nodes, seconds, line, replays)  # type: ignore[arg-type]
 
 
 def _solve_deals(study: _Study, ks: Sequence[int]) -> list[_Deal]:
@@ -86,12 +96,32 @@ def _solve_deals(study: _Study, ks: Sequence[int]) -> list[_Deal]:
     return [_solve_deal(study, k) for k in ks]
 
 
+def _read_deals(out: str | None, resume: bool, study: _Study, deals: int) -> dict[int, _Deal]:
+    """The deals already in ``out`` (`fourgames.arena.results_lines`), each checked to be one
+    of this study's."""
+    from fourgames.arena import results_lines
+
+    done: dict[int, _Deal] = {}
+    for where, text in [] if out is None else results_lines(out, resume):
+        try:
+            data = json.loads(text)
+        except ValueError as err:
+            raise FormatError(f"not JSON @ {where}: {err}") from None
+        deal: _Deal = structure(data, _Deal, where)
+        if deal.study != study or not 0 <= deal.index < deals:
+            raise ValueError(f"{where} is deal {deal.index} of another study")
+        done[deal.index] = deal
+    return done
+
+
 def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """Play and solve ``args.deals`` deals; print the fractions. Returns the exit status.
 
     With ``--jobs N`` the deals are shared among ``N`` processes (the arena's machinery,
     `fourgames.arena.map_chunks`); the fractions do not depend on it. Every winning line the
-    solver returns is replayed through `apply` (status 1 if one fails).
+    solver returns is replayed through `apply` (status 1 if one fails). ``--out`` gets each
+    deal's result as a JSON line as it is found; with ``--resume`` the deals already there
+    are read back instead of solved again.
     """
     from fourgames.arena import executor_for, map_chunks, wilson
 
@@ -101,18 +131,34 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
         if value < 1:
             print(f"fourgames solve: {name} must be at least 1", file=sys.stderr)
             return 2
+    if args.resume and args.out is None:
+        print("fourgames solve: --resume needs --out", file=sys.stderr)
+        return 2
     study = _Study(args.preset, args.max_nodes, args.seed)
+    try:
+        done = _read_deals(args.out, args.resume, study, deals)
+    except (ValueError, FormatError) as err:
+        print(f"fourgames solve: {err}", file=sys.stderr)
+        return 2
+    todo = [k for k in range(deals) if k not in done]
     started = time.monotonic()
-    results: list[_Deal] = []
+    results = list(done.values())
     label = f"solving {args.preset}"
-    with executor_for("process", args.jobs, None) as executor:
-        found: Iterable[_Deal] = (
-            (_solve_deal(study, k) for k in range(deals))
-            if executor is None
-            else map_chunks(_solve_deals, study, range(deals), executor, chunk=1)
+    with contextlib.ExitStack() as stack:
+        executor = stack.enter_context(executor_for("process", args.jobs, None))
+        lines = (
+            None if args.out is None else stack.enter_context(open(args.out, "a", encoding="utf-8"))
         )
-        for deal in progress(found, total=deals, label=label):
+        found: Iterable[_Deal] = (
+            (_solve_deal(study, k) for k in todo)
+            if executor is None
+            else map_chunks(_solve_deals, study, todo, executor, chunk=1)
+        )
+        for deal in progress(found, total=len(todo), label=label):
             results.append(deal)
+            if lines is not None:
+                lines.write(json.dumps(converter.unstructure(deal), ensure_ascii=False) + "\n")
+                lines.flush()
             if not deal.replays:
                 print(
                     f"fourgames solve: the line for deal {deal.index} does not win", file=sys.stderr
@@ -142,7 +188,7 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     seconds = sorted(d.seconds for d in results)
     quantiles = statistics.quantiles(seconds, n=10, method="inclusive") if deals > 1 else seconds
     print(
-        f"  solve time per deal: median {statistics.median(seconds):.2f} s, "
+        f"  CPU time per deal: median {statistics.median(seconds):.2f} s, "
         f"90% {quantiles[-1]:.2f} s, max {seconds[-1]:.2f} s; "
         f"{nodes} nodes in {sum(seconds):.1f} s of solving, {wall:.1f} s in all",
         file=out,

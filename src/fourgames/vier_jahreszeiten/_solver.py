@@ -20,7 +20,8 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
 Pruning: a card whose foundation takes it and on which no card left off the foundations could
 be built goes home at once, as the only move (not where it would empty a pile in Czarina);
 in Czarina a waste card that must rise onto the cross and never can ends the line
-(`_Rules.is_dead`).
+(`_Rules.is_dead`); so does a waste card that can never leave the waste because the cross
+could not hold the cards above it (`_Rules.is_stuck`, the release bound).
 
 A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
 configurations the guard has seen, and every action is made with `apply`, so the line is
@@ -142,6 +143,14 @@ class _Rules:
         """The cards that could be built on each card."""
         self.over = [[t for t in range(52) if self.fit[c][t]] for c in range(52)]
         """The cards each card could be built on."""
+        self.wrap = wrap
+        self.piles = len(state.piles)
+        self.place = [(_RANK[c] - state.base) % 13 for c in range(52)]
+        """Each card's place on its foundation (0 for the base rank)."""
+        self.rows = [
+            [s * 13 + (state.base - 1 + place) % 13 for place in range(13)] for s in range(4)
+        ]
+        """Each suit's foundation, card by card."""
         self.czarina = options.czarina
         self.pysol = options.czarina and options.czarina_fill is CzarinaFill.WASTE_PYSOL
         self.fills = not options.czarina or self.pysol
@@ -193,6 +202,87 @@ class _Rules:
                 return True
             first[s] = min(first[s], place)
         return False
+
+    def is_stuck(self, sp: int, waste: bytes, found: tuple[int, ...]) -> bool:
+        """Whether the waste can never be emptied: the release bound (docs, "The release
+        bound").
+
+        When a waste card leaves the waste, every card above it has gone home or onto the
+        cross, and the cards below it and those still in the stock are where they are; a
+        card lower in the waste leaves no earlier (in cards turned) than one above it. The
+        cards on the cross then lie in at most one descending run per pile, so they need
+        no more bottom cards than there are piles (`_Rules.bottoms`, a lower bound over
+        every choice of cards home). From the top of the waste down, each card takes the
+        earliest number of cards turned, no earlier than the card above it, at which the
+        bound allows it to leave; when there is none, no line empties the waste."""
+        if len(waste) < 2:
+            return False
+        blocked = bytearray(52)
+        for card in self.stock[sp:]:
+            blocked[card] = 1
+        for card in waste:
+            blocked[card] = 1
+        heights = [self.first_blocked(blocked, s, found[s]) for s in range(4)]
+        counts = [0] * 13
+        for s in range(4):
+            row = self.rows[s]
+            for place in range(heights[s], 13):
+                counts[place] += not blocked[row[place]]
+        turned = sp
+        for card in waste[:0:-1]:  # from the top: each time the card below may leave
+            self.unblock(card, blocked, heights, counts)
+            while self.bottoms(counts, heights, found) > self.piles:
+                if turned == len(self.stock):
+                    return True
+                self.unblock(self.stock[turned], blocked, heights, counts)
+                turned += 1
+        return False
+
+    def first_blocked(self, blocked: bytearray, s: int, place: int) -> int:
+        """The first place from ``place`` on in suit ``s``'s foundation whose card is blocked
+        (13 when none is)."""
+        row = self.rows[s]
+        while place < 13 and not blocked[row[place]]:
+            place += 1
+        return place
+
+    def unblock(self, card: int, blocked: bytearray, heights: list[int], counts: list[int]) -> None:
+        """``card`` may now be on the cross or home: ``heights`` (how far each foundation
+        can rise) and ``counts`` (the cards above that, by place) follow."""
+        blocked[card] = 0
+        s, place = _SUIT[card], self.place[card]
+        if place > heights[s]:
+            counts[place] += 1
+        elif place == heights[s]:
+            heights[s] = self.first_blocked(blocked, s, place + 1)
+            for between in range(place + 1, heights[s]):
+                counts[between] -= 1
+
+    def bottoms(self, counts: list[int], heights: list[int], found: tuple[int, ...]) -> int:
+        """A lower bound on the piles needed for the cards on the cross: ``counts`` by place
+        (the cards above where their foundations can rise), and any of the cards below
+        that but not yet home.
+
+        A card lies on one a rank higher or at the bottom of a pile, so place i needs at
+        least counts[i] - counts[i+1] bottoms (place 12, rank b-1, lies on place 0 when the
+        cross wraps). Cards of suit s kept off the foundation below its height add one
+        bottom at height-1 and take at most one away, which only helps where a place has
+        fewer cards than the next."""
+        spare = [0] * 13
+        for s in range(4):
+            if found[s] < heights[s]:
+                spare[heights[s] - 1] += 1
+        total = 0
+        after = counts[0] if self.wrap else 0
+        for place in range(12, -1, -1):
+            count = counts[place]
+            excess = count - after
+            if excess > 0:
+                total += excess
+            elif excess < 0 and spare[place]:
+                total -= min(spare[place], -excess)
+            after = count
+        return total
 
     def refills(self, sp: int, waste: bytes) -> bool:
         """Whether emptying a pile now makes Czarina refill it (a progress move, §7.2)."""
@@ -339,6 +429,7 @@ class _Search:
         self.nodes = 0
         self.components: dict[tuple[_Piles, bool], _Component | None] = {}
         self.lost: set[_Key] = set()
+        self.dead_ends: dict[tuple[int, bytes, tuple[int, ...]], bool] = {}
         self.failed: dict[_Key, int] = {}
         """Positions searched without a win under a discrepancy limit: the limit that was left."""
 
@@ -346,6 +437,20 @@ class _Search:
         self.nodes += n
         if self.nodes > self.max_nodes:
             raise _OutOfBudget
+
+    def is_dead_end(self, node: _Node) -> bool:
+        """`_Rules.is_dead` or `_Rules.is_stuck` for ``node``, remembered (neither depends on
+        the cross)."""
+        _, sp, waste, found = node
+        key = (sp, waste, found)
+        dead = self.dead_ends.get(key)
+        if dead is None:
+            if len(self.dead_ends) > _MEMORY:
+                self.dead_ends.clear()
+            rules = self.rules
+            dead = rules.is_dead(waste, found) or rules.is_stuck(sp, waste, found)
+            self.dead_ends[key] = dead
+        return dead
 
     def component(self, piles: _Piles, refills: bool) -> _Component | None:
         """The component of ``piles``, or None when it has more than `_LARGE` configurations
@@ -525,7 +630,7 @@ class _Search:
                     frame.complete = False
                     continue
             self.count(1)
-            if rules.is_dead(child[2], child[3]):
+            if self.is_dead_end(child):
                 self.lost.add(key)
                 continue
             on_path.add(key)
