@@ -150,7 +150,7 @@ def test_simulate_seats_bots_by_spec(capsys: pytest.CaptureFixture[str]) -> None
         ("x", "--bot takes SEAT=SPEC"),
         ("2=random", "--bot seat must be 0 to 1, not 2"),
         ("0=chess", "unknown bot 'chess'"),
-        ("0=ismcts:depth=2", "no parameter 'depth'"),
+        ("0=ismcts:width=2", "no parameter 'width'"),
         ("0=heuristic", "match has no heuristic bot"),
     ]:
         assert _run(*args, "--bot", bad)[0] == 2
