@@ -60,6 +60,7 @@ __all__ = [
     "map_chunks",
     "mean_interval",
     "play_games",
+    "read_line",
     "results_lines",
     "seatings",
     "sides",
@@ -277,12 +278,18 @@ class GameResult:
     @classmethod
     def from_line(cls, text: str, where: str) -> GameResult:
         """A result read back from its line; `FormatError` naming ``where`` for a bad one."""
-        try:
-            data = json.loads(text)
-        except ValueError as err:
-            raise FormatError(f"not JSON @ {where}: {err}") from None
-        result: GameResult = structure(data, cls, where)
-        return result
+        return read_line(text, cls, where)
+
+
+def read_line(text: str, cls: type[T], where: str) -> T:
+    """One line of a results file read back as ``cls``; `FormatError` naming ``where`` for
+    a line that is no JSON or no ``cls``."""
+    try:
+        data = json.loads(text)
+    except ValueError as err:
+        raise FormatError(f"not JSON @ {where}: {err}") from None
+    found: T = structure(data, cls, where)
+    return found
 
 
 @attrs.frozen

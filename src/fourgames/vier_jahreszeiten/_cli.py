@@ -19,7 +19,7 @@ import attrs
 
 from fourgames._progress import progress
 from fourgames.errors import FormatError
-from fourgames.serialization import converter, structure
+from fourgames.serialization import converter
 from fourgames.shuffle import derive_seed
 from fourgames.vier_jahreszeiten._rules import PRESETS, apply, is_won, new_game
 from fourgames.vier_jahreszeiten._solver import DEFAULT_MAX_NODES, Outcome, solve
@@ -99,15 +99,11 @@ def _solve_deals(study: _Study, ks: Sequence[int]) -> list[_Deal]:
 def _read_deals(out: str | None, resume: bool, study: _Study, deals: int) -> dict[int, _Deal]:
     """The deals already in ``out`` (`fourgames.arena.results_lines`), each checked to be one
     of this study's."""
-    from fourgames.arena import results_lines
+    from fourgames.arena import read_line, results_lines
 
     done: dict[int, _Deal] = {}
     for where, text in [] if out is None else results_lines(out, resume):
-        try:
-            data = json.loads(text)
-        except ValueError as err:
-            raise FormatError(f"not JSON @ {where}: {err}") from None
-        deal: _Deal = structure(data, _Deal, where)
+        deal = read_line(text, _Deal, where)
         if deal.study != study or not 0 <= deal.index < deals:
             raise ValueError(f"{where} is deal {deal.index} of another study")
         done[deal.index] = deal
