@@ -14,6 +14,7 @@ import attrs
 import pytest
 
 from fourgames.cards import DECK_52, Card, Rank, Suit, cards
+from fourgames.shuffle import derive_seed
 from fourgames.vier_jahreszeiten import (
     CZARINA,
     SIMPLICITY,
@@ -110,6 +111,41 @@ def test_solver_win_of_one_move() -> None:
     result = solve(state)
     assert result.outcome is Outcome.WON
     assert len(result.line) == 1
+
+
+def tail_needed(run_move: RunMove | None) -> State:
+    """5♠ is wanted under 4♥ 3♦ and one pile is empty: only a tail move (§7.1, A12) moves
+    the two together (found by searching waste orders of this layout)."""
+    fillers = ["K♠ Q♥ J♦ 10♠ 9♥ 8♦ 7♠", "K♥ Q♦ J♠ 10♥ 9♦ 8♠ 7♥", "K♦ Q♠ J♥ 10♦ 9♠ 8♥ 7♦"]
+    return position(
+        piles=[cards("5♠ 4♥ 3♦"), *map(cards, fillers), ()],
+        foundations=cards("4♠ 2♥ A♦ K♣"),
+        base=Rank.ACE,
+        stock=(),
+        waste=cards("6♦ 3♥ 2♦ 4♦ 6♠ 6♥ 5♥ 5♦"),
+        options=Options(run_move=run_move),
+    )
+
+
+def test_tail_moves_are_searched_after_whole_piles_lose() -> None:
+    """With tail moves the solver tries whole-pile moves first; their LOST is not the verdict."""
+    state = tail_needed(RunMove.WHOLE)
+    assert solve(state).outcome is Outcome.LOST
+    assert not wins_by_the_rules(state)
+    state = tail_needed(RunMove.ANY_TAIL)
+    result = solve(state)
+    assert result.outcome is Outcome.WON
+    assert wins_by_the_rules(state)
+    assert is_won(replay_line(state, result.line))
+    assert any(str(action).startswith("run") for action in result.line)
+
+
+def test_tail_moves_take_a_whole_pile_win_as_it_is() -> None:
+    state = new_game(1, seed=3, options=Options(run_move=RunMove.WHOLE))
+    whole = solve(state)
+    assert whole.outcome is Outcome.WON
+    tail = solve(attrs.evolve(state, options=Options(run_move=RunMove.ANY_TAIL)))
+    assert (tail.line, tail.nodes) == (whole.line, whole.nodes)
 
 
 def test_solver_undecided_when_the_budget_runs_out() -> None:
@@ -239,6 +275,28 @@ def test_solve_command_writes_each_deal_and_resumes(tmp_path: Path) -> None:
     assert (
         run_solve(parser.parse_args([*base, "--out", str(whole), "--resume"]), io.StringIO()) == 2
     )
+
+
+def test_solve_command_studies_sequence_moves(tmp_path: Path) -> None:
+    """``--run-move`` adds the sequence moves to the preset; it is part of the study."""
+    parser = argparse.ArgumentParser()
+    add_solve_arguments(parser)
+    out = tmp_path / "study.jsonl"
+    base = ["vier-jahreszeiten", "--deals", "2", "--max-nodes", "3000", "--out", str(out)]
+    text = io.StringIO()
+    assert run_solve(parser.parse_args([*base, "--run-move", "whole"]), text) == 0
+    assert "preset vanishing-cross with whole run moves: 2 deals" in text.getvalue()
+    deals = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [deal["study"]["run_move"] for deal in deals] == ["whole", "whole"]
+    for deal in deals:
+        state = new_game(1, seed=derive_seed(0, "deal", deal["index"]),
+                         options=Options(run_move=RunMove.WHOLE))  # fmt: skip
+        assert deal["outcome"] == solve(state, max_nodes=3000).outcome.value
+    resumed = [*base, "--resume", "--deals", "3"]
+    assert run_solve(parser.parse_args(resumed), io.StringIO()) == 2
+    assert run_solve(parser.parse_args([*resumed, "--run-move", "any_tail"]), io.StringIO()) == 2
+    assert run_solve(parser.parse_args([*resumed, "--run-move", "whole"]), io.StringIO()) == 0
+    assert len(out.read_text().splitlines()) == 3
 
 
 @pytest.mark.parametrize("options", [SIMPLICITY, Options(run_move=RunMove.WHOLE)], ids=str)

@@ -21,7 +21,14 @@ from fourgames._progress import progress
 from fourgames.errors import FormatError
 from fourgames.serialization import converter
 from fourgames.shuffle import derive_seed
-from fourgames.vier_jahreszeiten._rules import PRESETS, apply, is_won, new_game
+from fourgames.vier_jahreszeiten._rules import (
+    PRESETS,
+    Options,
+    RunMove,
+    apply,
+    is_won,
+    new_game,
+)
 from fourgames.vier_jahreszeiten._solver import DEFAULT_MAX_NODES, Outcome, solve
 from fourgames.vier_jahreszeiten.bots import play_greedy
 
@@ -34,6 +41,11 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deals", type=int, default=100, help="how many seeded deals (100)")
     parser.add_argument(
         "--preset", choices=sorted(PRESETS), default="vanishing-cross", help="the variant"
+    )
+    parser.add_argument(
+        "--run-move",
+        choices=[move.value for move in RunMove],
+        help="with sequence moves (§7.1): whole piles, or any top segment",
     )
     parser.add_argument("--seed", type=int, default=0, help="deal k uses derive_seed(S, 'deal', k)")
     parser.add_argument(
@@ -57,6 +69,16 @@ class _Study:
     preset: str
     max_nodes: int
     seed: int
+    run_move: RunMove | None = None
+    """The sequence moves, added to the preset's options."""
+
+    @property
+    def options(self) -> Options:
+        return attrs.evolve(PRESETS[self.preset], run_move=self.run_move)
+
+    def __str__(self) -> str:
+        moves = "" if self.run_move is None else f" with {self.run_move.value} run moves"
+        return f"preset {self.preset}{moves}"
 
 
 @attrs.frozen
@@ -78,7 +100,7 @@ class _Deal:
 
 def _solve_deal(study: _Study, k: int) -> _Deal:
     """Deal ``k``: the greedy player's game, then the solver's verdict, its line checked."""
-    state = new_game(1, seed=derive_seed(study.seed, "deal", k), options=PRESETS[study.preset])
+    state = new_game(1, seed=derive_seed(study.seed, "deal", k), options=study.options)
     final = play_greedy(state, random.Random(derive_seed(study.seed, "bot", k)))
     started = time.process_time()
     result = solve(state, max_nodes=study.max_nodes)
@@ -130,7 +152,8 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if args.resume and args.out is None:
         print("fourgames solve: --resume needs --out", file=sys.stderr)
         return 2
-    study = _Study(args.preset, args.max_nodes, args.seed)
+    run_move = None if args.run_move is None else RunMove(args.run_move)
+    study = _Study(args.preset, args.max_nodes, args.seed, run_move)
     try:
         done = _read_deals(args.out, args.resume, study, deals)
     except (ValueError, FormatError) as err:
@@ -139,7 +162,7 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     todo = [k for k in range(deals) if k not in done]
     started = time.monotonic()
     results = list(done.values())
-    label = f"solving {args.preset}"
+    label = f"solving {study}"
     with contextlib.ExitStack() as stack:
         executor = stack.enter_context(executor_for("process", args.jobs, None))
         lines = (
@@ -164,7 +187,7 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
                 print(f"deal {deal.index}: {deal.line}", file=out)
     wall = time.monotonic() - started
     print(
-        f"vier-jahreszeiten, preset {args.preset}: {deals} deals (seed {args.seed}), "
+        f"vier-jahreszeiten, {study}: {deals} deals (seed {args.seed}), "
         f"solver budget {args.max_nodes} nodes per deal, {args.jobs} job(s)",
         file=out,
     )

@@ -44,6 +44,7 @@ from fourgames.vier_jahreszeiten._rules import (
     Fill,
     Layout,
     MoveRun,
+    Options,
     RunMove,
     State,
     ToFoundation,
@@ -123,10 +124,11 @@ def _config(piles: list[bytes] | tuple[bytes, ...]) -> _Piles:
 
 
 class _Rules:
-    """The rules on the compact position (a second implementation of §5 and §7)."""
+    """The rules on the compact position (a second implementation of §5 and §7), under the
+    state's options or the given ones."""
 
-    def __init__(self, state: State) -> None:
-        options = state.options
+    def __init__(self, state: State, options: Options | None = None) -> None:
+        options = state.options if options is None else options
         self.base = state.base
         self.stock = bytes(_INT[c] for c in state.stock)
         simplicity = options.layout is Layout.SIMPLICITY
@@ -423,8 +425,8 @@ class _Frame:
 
 
 class _Search:
-    def __init__(self, state: State, max_nodes: int) -> None:
-        self.rules = _Rules(state)
+    def __init__(self, state: State, max_nodes: int, options: Options | None = None) -> None:
+        self.rules = _Rules(state, options)
         self.max_nodes = max_nodes
         self.nodes = 0
         self.components: dict[tuple[_Piles, bool], _Component | None] = {}
@@ -716,7 +718,9 @@ def solve(state: State, *, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
     """Search every line from ``state`` (knowing the stock) for a win.
 
     Returns WON with a winning line (legal from ``state``, guard included), LOST when no line
-    wins, or UNDECIDED when more than ``max_nodes`` positions would be needed.
+    wins, or UNDECIDED when more than ``max_nodes`` positions would be needed. With tail
+    moves (`RunMove.ANY_TAIL`) half the budget goes first to the smaller game of whole-pile
+    moves, whose winning lines are legal with tail moves too.
 
     >>> from fourgames.vier_jahreszeiten import SIMPLICITY, apply, new_game, is_won
     >>> state = new_game(1, seed=1, options=SIMPLICITY)
@@ -730,7 +734,20 @@ def solve(state: State, *, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
     """
     if is_won(state):
         return SolveResult(Outcome.WON, (), 0)
-    search = _Search(state, max_nodes)
+    spent = 0
+    if state.options.run_move is RunMove.ANY_TAIL:
+        whole = _search(state, max_nodes // 2, attrs.evolve(state.options, run_move=RunMove.WHOLE))
+        if whole.won:
+            return whole
+        spent = whole.nodes
+    result = _search(state, max_nodes - spent, state.options)
+    return attrs.evolve(result, nodes=spent + result.nodes)
+
+
+def _search(state: State, max_nodes: int, options: Options) -> SolveResult:
+    """`solve` under ``options``, whose moves are some of the state's: their wins are wins,
+    but LOST and UNDECIDED speak only of the game searched."""
+    search = _Search(state, max_nodes, options)
     root: _Node = (_compact(state.piles), 0, bytes(_INT[c] for c in state.waste),
                    state.foundations)  # fmt: skip
     try:
