@@ -211,6 +211,37 @@ def test_greedy_bot_sees_only_the_observation_and_plays_legally() -> None:
     )
 
 
+def greedy_moves(state: State, bot: GreedyBot, limit: int) -> tuple[State, int, int]:
+    """`play_greedy`'s loop for at most ``limit`` moves: the last state, the moves made and the
+    longest stretch between progress moves (in configurations seen)."""
+    rng = random.Random(8)
+    moves = longest = 0
+    while (legal := legal_actions(state)) and moves < limit:
+        observation = observe(state)
+        action = bot.choose(observation, legal, rng)
+        if bot.score(observation, action) < 0:
+            break
+        state = apply(state, action)
+        moves += 1
+        longest = max(longest, len(state.seen))
+    return state, moves, longest
+
+
+def test_greedy_player_loses_patience_rather_than_wander() -> None:
+    """With tail moves the cross has more arrangements than a game can visit: without
+    patience the greedy player wanders through them; with it, it turns or gives up."""
+    state = new_game(1, seed=derive_seed(0, "deal", 8), options=Options(run_move=RunMove.ANY_TAIL))
+    _, moves, _ = greedy_moves(state, GreedyBot(patience=10**9), 3000)
+    assert moves == 3000
+    bot = GreedyBot()
+    end, moves, longest = greedy_moves(state, bot, 3000)
+    assert moves < 3000
+    assert longest <= bot.patience + 1
+    assert end.stock == ()  # it gave up with the stock out and moves left
+    assert legal_actions(end)
+    assert end == play_greedy(state, random.Random(8))
+
+
 def test_greedy_bot_wins_simplicity_often() -> None:
     wins = sum(
         is_won(play_greedy(new_game(1, seed=s, options=SIMPLICITY), random.Random(s)))  # type: ignore[arg-type]

@@ -51,8 +51,14 @@ class GreedyBot:
     7. turn the next stock card (one space is kept free for a useful card);
     8. once the stock is empty: fill a space from the waste, then anything legal.
 
-    Ties are broken with ``rng``.
+    Ties are broken with ``rng``. Once more than ``patience`` cross configurations have been
+    seen since the last progress move (the guard's ``seen``), the moves of priorities 5 and
+    8 that move cards from pile to pile score below everything: the player turns instead, or
+    gives up (`play_greedy`), rather than wander through every arrangement of the cross,
+    which tail moves (``run_move="any_tail"``) make astronomically many.
     """
+
+    patience: int = 250
 
     def choose(
         self, observation: Observation, legal_actions: tuple[Action, ...], rng: random.Random
@@ -64,7 +70,7 @@ class GreedyBot:
         return choices[int(rng.random() * len(choices))]
 
     def score(self, observation: Observation, action: Action) -> int:
-        """The priority of ``action`` (higher is better)."""
+        """The priority of ``action`` (higher is better; below 0 only past ``patience``)."""
         piles = observation.piles
         source = next((p for p in piles if action_card(action) in p), None)
         match action:
@@ -87,6 +93,8 @@ class GreedyBot:
                     return 80 + 5 * same_suit
                 if not below and isinstance(action, Build) and () not in piles:
                     return 40 + 5 * same_suit
+                if len(observation.seen) > self.patience:
+                    return -1
                 if below and not isinstance(action, Fill):
                     return 30 + 5 * same_suit
                 return 1 if observation.stock_size == 0 else 0
@@ -100,11 +108,16 @@ def action_card(action: Action) -> Card | None:
 
 
 def play_greedy(state: object, rng: random.Random) -> object:
-    """Play a whole game from ``state`` with `GreedyBot`; returns the final state."""
+    """Play a whole game from ``state`` with `GreedyBot`; returns the final state: the end of
+    the game, or where the bot's best move is one it has lost patience with (it gives up)."""
     from fourgames.vier_jahreszeiten._rules import State, apply, legal_actions, observe
 
     assert isinstance(state, State)
     bot = GreedyBot()
     while legal := legal_actions(state):
-        state = apply(state, bot.choose(observe(state), legal, rng))
+        observation = observe(state)
+        action = bot.choose(observation, legal, rng)
+        if bot.score(observation, action) < 0:
+            break
+        state = apply(state, action)
     return state
