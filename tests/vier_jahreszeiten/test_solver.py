@@ -694,6 +694,73 @@ def test_positions_stuck_in_real_deals_are_lost_without_the_bound(
     assert lost >= 4
 
 
+def never_empties_the_waste(state: State) -> bool:
+    """The release bound's argument counted anew, by brute force: when a waste card leaves,
+    the cards above it are home or on the cross, the cards below it and those still in the
+    stock are blocked, and for some choice of foundation heights below the first blocked
+    cards, the cards left over must fit on the piles in descending runs (one pile bottom for
+    each card with no card one rank higher among them). True when some waste card can leave
+    at no number of cards turned (no earlier than the card above it)."""
+    b = state.base
+    wrap = b != 1 or state.options.wrap_cross_always
+
+    def place(card: Card) -> int:
+        return ((1 if card.rank is Rank.ACE else int(card.rank)) - b) % 13
+
+    def fits(left: int, turned: int) -> bool:
+        """Whether the cross can hold the rest while the waste keeps its ``left`` lowest."""
+        blocked = {(c.suit, place(c)) for c in (*state.waste[:left], *state.stock[turned:])}
+        highest = []
+        for suit, count in zip(Suit, state.foundations, strict=True):
+            while count < 13 and (suit, count) not in blocked:
+                count += 1
+            highest.append(count)
+        ranges = [range(n, h + 1) for n, h in zip(state.foundations, highest, strict=True)]
+        for heights in itertools.product(*ranges):
+            cross = [0] * 13
+            for suit, height in zip(Suit, heights, strict=True):
+                for p in range(height, 13):
+                    cross[p] += (suit, p) not in blocked
+            below = [*cross[1:], cross[0] if wrap else 0]
+            if sum(max(0, n - m) for n, m in zip(cross, below, strict=True)) <= len(state.piles):
+                return True
+        return False
+
+    turned = 0
+    for left in range(len(state.waste) - 1, 0, -1):  # the moment state.waste[left - 1] leaves
+        while not fits(left, turned):
+            if turned == len(state.stock):
+                return True
+            turned += 1
+    return False
+
+
+@pytest.mark.parametrize("deal", [337, 343, 909, 1231])
+def test_whole_deals_proven_lost_are_lost_by_a_second_method(deal: int) -> None:
+    """The first Vanishing Cross deals of seed 0 the solver proves lost, searched again by a
+    second method: every state reachable through the rules' own `legal_actions` and `apply`
+    (without the guard: the same verdict, §6), each once, cut off only where the release
+    bound, counted by brute force (`never_empties_the_waste`), shows the waste never empties."""
+    state = new_game(1, seed=derive_seed(0, "deal", deal))
+    assert solve(state).outcome is Outcome.LOST
+    reached = {unguarded(state)}
+    todo = list(reached)
+    cut = 0
+    while todo:
+        here = todo.pop()
+        assert not is_won(here)
+        if never_empties_the_waste(here):
+            cut += 1
+            continue
+        for action in legal_actions(here):
+            after = apply(here, action)
+            if after not in reached:
+                reached.add(after)
+                todo.append(after)
+        assert len(reached) < 10_000
+    assert cut > 0
+
+
 @pytest.mark.parametrize("base", [Rank.ACE, Rank.SEVEN], ids=["ace", "seven"])
 def test_release_bound_counts_no_more_bottoms_than_any_choice_of_cards_home(base: Rank) -> None:
     """`_Rules.bottoms` against every choice of foundation heights it stands for: for random
