@@ -8,6 +8,7 @@ import io
 import itertools
 import json
 import random
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import attrs
@@ -217,9 +218,8 @@ def greedy_moves(state: State, bot: GreedyBot, limit: int) -> tuple[State, int, 
     rng = random.Random(8)
     moves = longest = 0
     while (legal := legal_actions(state)) and moves < limit:
-        observation = observe(state)
-        action = bot.choose(observation, legal, rng)
-        if bot.score(observation, action) < 0:
+        score, action = bot.best(observe(state), legal, rng)
+        if score < 0:
             break
         state = apply(state, action)
         moves += 1
@@ -421,18 +421,7 @@ def wins_by_the_rules(state: State) -> bool:
     """Exhaustive search with the rules' own `legal_actions` and `apply`: every line, the
     guard included (finite by §6), or, without the guard, every reachable position once."""
     if not state.options.guard:
-        reached = {state}
-        todo = [state]
-        while todo:
-            here = todo.pop()
-            if is_won(here):
-                return True
-            for action in legal_actions(here):
-                after = apply(here, action)
-                if after not in reached:
-                    reached.add(after)
-                    todo.append(after)
-        return False
+        return any(is_won(here) for here in reachable(state))
     known: dict[State, bool] = {}
 
     def wins(here: State) -> bool:
@@ -441,6 +430,23 @@ def wins_by_the_rules(state: State) -> bool:
         return known[here]
 
     return wins(state)
+
+
+def reachable(state: State, cut_off: Callable[[State], bool] = lambda _: False) -> Iterator[State]:
+    """Every state reachable from ``state`` through the rules' `legal_actions` and `apply`,
+    each once (finite without the guard), not going on from those ``cut_off`` marks."""
+    reached = {state}
+    todo = [state]
+    while todo:
+        here = todo.pop()
+        yield here
+        if cut_off(here):
+            continue
+        for action in legal_actions(here):
+            after = apply(here, action)
+            if after not in reached:
+                reached.add(after)
+                todo.append(after)
 
 
 def late_position(rng: random.Random, options: Options, left: int) -> State:
@@ -743,22 +749,18 @@ def test_whole_deals_proven_lost_are_lost_by_a_second_method(deal: int) -> None:
     bound, counted by brute force (`never_empties_the_waste`), shows the waste never empties."""
     state = new_game(1, seed=derive_seed(0, "deal", deal))
     assert solve(state).outcome is Outcome.LOST
-    reached = {unguarded(state)}
-    todo = list(reached)
-    cut = 0
-    while todo:
-        here = todo.pop()
-        assert not is_won(here)
+    cut: list[State] = []
+
+    def stuck(here: State) -> bool:
         if never_empties_the_waste(here):
-            cut += 1
-            continue
-        for action in legal_actions(here):
-            after = apply(here, action)
-            if after not in reached:
-                reached.add(after)
-                todo.append(after)
-        assert len(reached) < 10_000
-    assert cut > 0
+            cut.append(here)
+            return True
+        return False
+
+    for searched, here in enumerate(reachable(unguarded(state), stuck), 1):
+        assert not is_won(here)
+        assert searched < 10_000
+    assert cut
 
 
 @pytest.mark.parametrize("base", [Rank.ACE, Rank.SEVEN], ids=["ace", "seven"])

@@ -64,10 +64,16 @@ class GreedyBot:
         self, observation: Observation, legal_actions: tuple[Action, ...], rng: random.Random
     ) -> Action:
         """The best-scoring legal action."""
+        return self.best(observation, legal_actions, rng)[1]
+
+    def best(
+        self, observation: Observation, legal_actions: tuple[Action, ...], rng: random.Random
+    ) -> tuple[int, Action]:
+        """The best score and the action `choose` picks with it."""
         scored = [(self.score(observation, action), action) for action in legal_actions]
         best = max(score for score, _ in scored)
         choices = [action for score, action in scored if score == best]
-        return choices[int(rng.random() * len(choices))]
+        return best, choices[int(rng.random() * len(choices))]
 
     def score(self, observation: Observation, action: Action) -> int:
         """The priority of ``action`` (higher is better; below 0 only past ``patience``)."""
@@ -115,9 +121,8 @@ def play_greedy(state: object, rng: random.Random) -> object:
     assert isinstance(state, State)
     bot = GreedyBot()
     while legal := legal_actions(state):
-        observation = observe(state)
-        action = bot.choose(observation, legal, rng)
-        if bot.score(observation, action) < 0:
+        score, action = bot.best(observe(state), legal, rng)
+        if score < 0:
             break
         state = apply(state, action)
     return state
