@@ -562,6 +562,69 @@ def test_lost_endgames_of_real_deals_are_lost_by_exhaustive_search(options: Opti
     assert checked >= 6
 
 
+@pytest.mark.parametrize("options", [Options(), SIMPLICITY], ids=str)
+def test_the_eraser_keeps_what_building_sees_of_the_cards_a_foundation_cannot_take(
+    options: Options,
+) -> None:
+    """With foundations reaching at most (2, 2, 2, 2) places above base 7, a card at a
+    higher place is written as its rank (and colour in Simplicity, which builds in
+    alternating colours); one a foundation could take stays itself."""
+    rules = _solver._Rules(attrs.evolve(new_game(1, seed=1, options=options), base=7))
+    eraser = rules.eraser((2, 2, 2, 2))
+
+    def erased(text: str) -> int:
+        return bytes([_solver._INT[Card.parse(text)]]).translate(eraser)[0]
+
+    assert erased("9♣") == _solver._INT[Card.parse("9♣")]  # place 2: a foundation may take it
+    assert erased("10♣") != _solver._INT[Card.parse("10♣")]
+    assert erased("K♥") == erased("K♦")  # both red
+    assert (erased("K♥") == erased("K♠")) is (options.layout is not SIMPLICITY.layout)
+    assert erased("K♥") != erased("Q♥")
+
+
+def spy_on_alike(
+    search: _solver._Search, turned: int
+) -> list[tuple[_solver._Key, tuple[int, ...]]]:
+    """The positions with ``turned`` cards turned that ``search`` will find alike to a lost
+    one (filled in as it searches), each with the reach of the lost one."""
+    found: list[tuple[_solver._Key, tuple[int, ...]]] = []
+    is_alike_lost = search.is_alike_lost
+
+    def spy(component: _solver._Component | None, node: _solver._Node) -> tuple[int, ...] | None:
+        reach = is_alike_lost(component, node)
+        if reach is not None and node[1] == turned:
+            name = node[0] if component is None else component.name
+            found.append(((name, node[1], node[3]), reach))
+        return reach
+
+    search.is_alike_lost = spy  # type: ignore[method-assign]
+    return found
+
+
+@pytest.mark.parametrize("options", [Options(), CZARINA], ids=str)
+def test_positions_alike_to_lost_ones_are_lost_by_exhaustive_search(options: Options) -> None:
+    """Positions the search leaves out because they are a lost position with cards swapped
+    that its proof never asked a foundation to take (`_Search.alike`), none of them in the
+    lost table itself (a lost one with the same foundations and reach is): each, written
+    down, is lost by the exhaustive search through the rules."""
+    checked = 0
+    for seed in (1, 2, 3, 4):
+        deal = new_game(1, seed=seed, options=options)
+        search = _solver._Search(deal, 20_000)
+        found_alike = spy_on_alike(search, len(deal.stock))
+        root = (_solver._compact(deal.piles), 0, b"", deal.foundations)
+        with contextlib.suppress(_solver._OutOfBudget):
+            search.run(root, frozenset({root[0]}))
+        for key, reach in random.Random(seed).sample(found_alike, min(3, len(found_alike))):
+            assert key not in search.lost
+            assert any(r == reach and k[1:] == key[1:] for k, r in search.lost.items())
+            eraser = search.rules.eraser(reach)
+            assert any(pile.translate(eraser) != pile for pile in key[0])  # cards it swapped
+            assert not wins_by_the_rules(unguarded(written_down(search, key, options)))
+            checked += 1
+    assert checked >= 6
+
+
 @pytest.mark.parametrize("options", [Options(), CZARINA], ids=str)
 def test_positions_proven_lost_under_a_discrepancy_limit_are_lost(options: Options) -> None:
     """Every position the limited discrepancy searches of a real deal put into the lost table

@@ -21,7 +21,9 @@ Pruning: a card whose foundation takes it and on which no card left off the foun
 be built goes home at once, as the only move (not where it would empty a pile in Czarina);
 in Czarina a waste card that must rise onto the cross and never can ends the line
 (`_Rules.is_dead`); so does a waste card that can never leave the waste because the cross
-could not hold the cards above it (`_Rules.is_stuck`, the release bound).
+could not hold the cards above it (`_Rules.is_stuck`, the release bound); so does a position
+that is a lost one with cards of the same rank swapped that its proof never had a foundation
+take next (`_Search.alike`).
 
 A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
 configurations the guard has seen, and every action is made with `apply`, so the line is
@@ -153,6 +155,9 @@ class _Rules:
             [s * 13 + (state.base - 1 + place) % 13 for place in range(13)] for s in range(4)
         ]
         """Each suit's foundation, card by card."""
+        self.token = [64 + _RANK[c] - 1 + 13 * (simplicity and _RED[c]) for c in range(52)]
+        """What building sees of a card: its rank (and in Simplicity its colour)."""
+        self.erasers: dict[tuple[int, ...], bytes] = {}
         self.czarina = options.czarina
         self.pysol = options.czarina and options.czarina_fill is CzarinaFill.WASTE_PYSOL
         self.fills = not options.czarina or self.pysol
@@ -164,6 +169,18 @@ class _Rules:
             -1 if count == 13 else s * 13 + (self.base - 1 + count) % 13
             for s, count in enumerate(found)
         ]
+
+    def eraser(self, reach: tuple[int, ...]) -> bytes:
+        """The table (for `bytes.translate`) that writes each card a foundation could not
+        take while its counts stay within ``reach`` as what building sees of it (`token`)."""
+        table = self.erasers.get(reach)
+        if table is None:
+            out = bytearray(range(256))
+            for c in range(52):
+                if self.place[c] > reach[_SUIT[c]]:
+                    out[c] = self.token[c]
+            table = self.erasers[reach] = bytes(out)
+        return table
 
     def is_home(self, card: int, found: tuple[int, ...]) -> bool:
         count = found[_SUIT[card]]
@@ -400,6 +417,8 @@ class _Component:
     """Cross moves that cannot be undone: (from, move, the piles after it)."""
     tops: dict[int, list[tuple[_Piles, int]]]
     """For each card, where it lies on top of a pile: (configuration, pile)."""
+    likeness: dict[bytes, _Piles] = attrs.Factory(dict)
+    """`_Search.likeness` by eraser."""
 
 
 _Key = tuple[_Piles, int, tuple[int, ...]]
@@ -422,6 +441,9 @@ class _Frame:
     """Whether more steps may be tried from here."""
     complete: bool = True
     """Whether every step tried so far was searched completely, and none was left out."""
+    reach: list[int] = attrs.Factory(lambda: [0] * 4)
+    """The highest count of each foundation in the positions searched below (its proof's
+    reach, `_Search.alike`)."""
 
 
 class _Search:
@@ -430,7 +452,13 @@ class _Search:
         self.max_nodes = max_nodes
         self.nodes = 0
         self.components: dict[tuple[_Piles, bool], _Component | None] = {}
-        self.lost: set[_Key] = set()
+        self.lost: dict[_Key, tuple[int, ...]] = {}
+        """Positions proven lost, with the reach of their proofs."""
+        self.alike: set[tuple[int, tuple[int, ...], tuple[int, ...], _Piles]] = set()
+        """The lost positions again, written without the cards their proofs never asked a
+        foundation to take: (cards turned, foundations, reach, `likeness`)."""
+        self.reaches: dict[tuple[int, tuple[int, ...]], set[tuple[int, ...]]] = {}
+        """The reaches in `alike` by (cards turned, foundations)."""
         self.dead_ends: dict[tuple[int, bytes, tuple[int, ...]], bool] = {}
         self.failed: dict[_Key, int] = {}
         """Positions searched without a win under a discrepancy limit: the limit that was left."""
@@ -453,6 +481,43 @@ class _Search:
             dead = rules.is_dead(waste, found) or rules.is_stuck(sp, waste, found)
             self.dead_ends[key] = dead
         return dead
+
+    def likeness(self, component: _Component | None, piles: _Piles, eraser: bytes) -> _Piles:
+        """The least configuration of the component (or of ``piles`` alone, in a large one),
+        its cards written by ``eraser``: the same for two components where one is the other
+        with cards of the same token swapped (a large one is marked by a last empty entry)."""
+        if component is None:
+            return (*sorted(pile.translate(eraser) for pile in piles), b"")
+        found = component.likeness.get(eraser)
+        if found is None:
+            found = component.likeness[eraser] = min(
+                tuple(sorted(pile.translate(eraser) for pile in config))
+                for config in component.configs
+            )
+        return found
+
+    def is_alike_lost(self, component: _Component | None, node: _Node) -> tuple[int, ...] | None:
+        """The reach of a lost position that ``node`` is with some cards swapped that its
+        proof never asked a foundation to take, or None."""
+        piles, sp, _, found = node
+        for reach in self.reaches.get((sp, found), ()):
+            like = self.likeness(component, piles, self.rules.eraser(reach))
+            if (sp, found, reach, like) in self.alike:
+                return reach
+        return None
+
+    def mark_lost(self, key: _Key, component: _Component | None, node: _Node,
+                  reach: tuple[int, ...]) -> None:  # fmt: skip
+        """Put ``node`` (``key``) into the lost table and into `alike`."""
+        if len(self.lost) > _MEMORY:
+            self.lost.clear()
+            self.alike.clear()
+            self.reaches.clear()
+        self.lost[key] = reach
+        piles, sp, _, found = node
+        like = self.likeness(component, piles, self.rules.eraser(reach))
+        self.alike.add((sp, found, reach, like))
+        self.reaches.setdefault((sp, found), set()).add(reach)
 
     def component(self, piles: _Piles, refills: bool) -> _Component | None:
         """The component of ``piles``, or None when it has more than `_LARGE` configurations
@@ -587,22 +652,23 @@ class _Search:
         """
         rules = self.rules
         frames = [_Frame(first, limit)]
-        keys: list[_Key | None] = [None]
+        keys: list[tuple[_Key, _Component | None, _Node] | None] = [None]
         line: list[tuple[_Piles, _Move]] = []
         while True:
             frame = frames[-1]
             step = next(frame.steps, None) if frame.open else None
             if step is None:
                 frames.pop()
-                done = keys.pop()
-                if done is None:
+                entry = keys.pop()
+                if entry is None:
                     return None, frame.complete
+                done, done_component, done_node = entry
                 on_path.discard(done)
                 line.pop()
                 if frame.complete:
-                    if len(self.lost) > _MEMORY:
-                        self.lost.clear()
-                    self.lost.add(done)
+                    reach = tuple(frame.reach)
+                    self.mark_lost(done, done_component, done_node, reach)
+                    _widen(frames[-1].reach, reach)
                 else:
                     if len(self.failed) > _MEMORY:
                         self.failed.clear()
@@ -616,7 +682,11 @@ class _Search:
             component = None if inside else self.component(
                 child[0], rules.refills(child[1], child[2]))  # fmt: skip
             key = (child[0] if component is None else component.name, child[1], child[3])
-            if key in self.lost:
+            proof = self.lost.get(key)
+            if proof is None:
+                proof = self.is_alike_lost(component, child)
+            if proof is not None:
+                _widen(frame.reach, proof)
                 continue
             if key in on_path:
                 frame.complete = frame.complete and limit is None
@@ -633,13 +703,14 @@ class _Search:
                     continue
             self.count(1)
             if self.is_dead_end(child):
-                self.lost.add(key)
+                self.lost[key] = child[3]
+                _widen(frame.reach, child[3])
                 continue
             on_path.add(key)
-            keys.append(key)
+            keys.append((key, component, child))
             line.append((config, move))
             steps = self.single_steps(child) if component is None else self.steps(component, child)
-            frames.append(_Frame(steps, left))
+            frames.append(_Frame(steps, left, reach=list(child[3])))
 
     def walk(self, start: _Piles, goal: _Piles, avoid: frozenset[_Piles], refills: bool,
              *, undoable_only: bool) -> list[_Move]:  # fmt: skip
@@ -661,6 +732,12 @@ class _Search:
             goal, move = step
             moves.append(move)
         return moves[::-1]
+
+
+def _widen(reach: list[int], other: tuple[int, ...]) -> None:
+    for s in range(4):
+        if other[s] > reach[s]:
+            reach[s] = other[s]
 
 
 def _component(configs: list[_Piles], exits: list[tuple[_Piles, _Move, list[bytes]]]) -> _Component:
