@@ -487,12 +487,11 @@ class _Search:
         its cards written by ``eraser``: the same for two components where one is the other
         with cards of the same token swapped (a large one is marked by a last empty entry)."""
         if component is None:
-            return (*sorted(pile.translate(eraser) for pile in piles), b"")
+            return (*_erased(piles, eraser), b"")
         found = component.likeness.get(eraser)
         if found is None:
             found = component.likeness[eraser] = min(
-                tuple(sorted(pile.translate(eraser) for pile in config))
-                for config in component.configs
+                _erased(config, eraser) for config in component.configs
             )
         return found
 
@@ -732,6 +731,10 @@ class _Search:
             goal, move = step
             moves.append(move)
         return moves[::-1]
+
+
+def _erased(piles: _Piles, eraser: bytes) -> _Piles:
+    return _config([pile.translate(eraser) for pile in piles])
 
 
 def _widen(reach: list[int], other: tuple[int, ...]) -> None:
