@@ -23,7 +23,7 @@ vectors adding up to a target, aces 1), of a raise and of an EQUAL stockpile; th
 of an EQUAL stockpile are the field's own `_reachable` vectors that fit beside the card's group
 (a closure below a smaller bound lists the same vectors in the same order). A bitmask of the
 subset sums of a field's loose cards (bit t: some of them add up to t) gives, per played card,
-the values a stockpile may have at all (`_Field._build_values`), so most held values are ruled
+the values a stockpile may have at all (`_Field.sum_bound`), so most held values are ruled
 out by one ``&``.
 
 **Caches.** The value-level tables (`_reachable`, `_sums_table`) are kept by value vector,
@@ -324,6 +324,8 @@ _SUM, _ACE = Kind.SUM, Rank.ACE
 """Enum members read once: reading one through its class costs a call each time."""
 _VALUE_BITS: Final = {c: sum(1 << v for v in _VALUES[c]) for c in DECK_52}
 """Bit v set for each value v the card may count."""
+_FROM: Final = {low: (2 << MAX_VALUE) - (1 << low) for low in range(1, MAX_VALUE + 1)}
+"""Bits low..14: the values a stockpile of a card of least value ``low`` may have."""
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -350,6 +352,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             season is not _AUTUMN,  # §5
             info.has_items and season is not _WINTER,  # §6
             info.has_items and season is not _SPRING,  # §7, §16.7
+            info.sum_bound,
+            info.group_bound,
+            info.sums,
         )
         for f, (info, season) in enumerate(zip(fields, seasons, strict=True))
     ]
@@ -359,8 +364,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         for j, b in enumerate(bits):
             if j != i:
                 held |= b
-        sows, rank = _SOWS[card], card.rank
-        for f, info, sow, harvest, build in ways:
+        sows, low = _SOWS[card], _LOW[card]
+        held &= _FROM[low]  # a stockpile is worth more than the card played into it
+        is_ace = low == 1
+        for f, info, sow, harvest, build, sum_bound, group_bound, sums in ways:
             if sow:
                 out.append(sows[f])
             if harvest:
@@ -370,21 +377,22 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 out += harvests
             if not build:
                 continue
-            values = info.build_values.get(rank)
-            if values is None:
-                values = info.values_of(rank)
+            # the values a stockpile of this card may have here (`_Field.sum_bound`)
+            values = sum_bound << low | group_bound & sums << low
+            if is_ace:
+                values |= group_bound & sums << MAX_VALUE
             wanted = held & values  # the values held that a stockpile here may have
             if wanted:
                 play = info.builds_by_card.get(card)
                 if play is None:
-                    play = info.stockpiling(card, values)
+                    play = info.stockpiling(card, values & _FROM[low])
                 if wanted & play.unlisted:
                     info.list_builds(play, wanted & play.unlisted)
                 ready = wanted & play.nonempty
                 while ready:  # by value, lowest first
-                    low = ready & -ready
-                    out += play.builds[low.bit_length() - 1]
-                    ready ^= low
+                    low_bit = ready & -ready
+                    out += play.builds[low_bit.bit_length() - 1]
+                    ready ^= low_bit
     if state.options.full_harvest and len(hand) == HAND_SIZE:
         out.extend(_full_harvest_actions(state, hand, fields, seasons))
     _settle(fields)
@@ -458,12 +466,12 @@ class _Field:
         "_harvests",
         "_pile_sets",
         "ace_alone",
-        "build_values",
         "builds_by_card",
         "combos",
         "counted",
         "counts",
         "f",
+        "group_bound",
         "harvestable",
         "harvests_by_card",
         "has_items",
@@ -471,6 +479,7 @@ class _Field:
         "pile_values",
         "piles",
         "size",
+        "sum_bound",
         "sums",
     )
 
@@ -495,11 +504,20 @@ class _Field:
         """Bit v for each value v of a stockpile here."""
         self.harvestable = (sums & ~1) | pile_values | (ace_alone << MAX_VALUE)
         """Bit v for each value v with some group or stockpile of v here to harvest."""
+        sum_bound = sums & ~1  # a new SUM: the card and ≥ 1 loose cards
+        for pile in piles:
+            if pile.kind is _SUM:
+                sum_bound |= sums << pile.value  # a raise, with loose cards or none
+        self.sum_bound = sum_bound
+        self.group_bound = sums | pile_values | (ace_alone << MAX_VALUE)
+        """The values a stockpile of a card of value p may have here, a quick necessary
+        condition from the subset sums of the loose cards (aces 1): bit v of ``sum_bound << p``
+        for a new SUM or a raise (v − p the sum of loose cards, or of a SUM stockpile and loose
+        cards), of ``group_bound & sums << p`` for an EQUAL stockpile (the card's group: v − p
+        the sum of loose cards; then another group or a stockpile of v)."""
         self._harvests: dict[int, list[Taken]] = {}
         self._builds: dict[tuple[Rank, int], list[Built]] = {}
         self._pile_sets: dict[int, list[frozenset[Stockpile]]] = {}
-        self.build_values: dict[Rank, int] = {}
-        """`_build_values` by the rank of the card played."""
         self.harvests_by_card: dict[Card, list[Action]] = {}
         self.builds_by_card: dict[Card, _Stockpiling] = {}
         self.size = 1 + len(loose) + len(piles)
@@ -519,31 +537,12 @@ class _Field:
         self.size += len(found) + 1
         return found
 
-    def values_of(self, rank: Rank) -> int:
-        """`build_values` of ``rank``, found and kept."""
-        found = self.build_values[rank] = self._build_values(_RANK_VALUES[rank])
-        return found
-
     def stockpiling(self, card: Card, values: int) -> _Stockpiling:
         """The `Build` actions of ``card`` here (bit v of ``values``: a stockpile of v may be
         possible), as `list_builds` lists them."""
         found = self.builds_by_card[card] = _Stockpiling(card, values)
         self.size += 2
         return found
-
-    def _build_values(self, values: tuple[int, ...]) -> int:
-        """Bit v for each value v that a stockpile of a card with ``values`` may have here: a
-        quick necessary condition from the subset sums of the loose cards (aces as 1), a new
-        SUM, a raise, or the card's group plus another group or stockpile of the value."""
-        sums, low = self.sums, values[0]
-        found = (sums & ~1) << low  # new SUM: the card and ≥ 1 loose cards
-        for pile in self.piles:
-            if pile.kind is _SUM:
-                found |= sums << (pile.value + low)  # raise, with loose cards or none
-        second = sums | self.pile_values | (self.ace_alone << MAX_VALUE)
-        for pv in values:
-            found |= second & (sums << pv)  # the card's group, then a second group
-        return found & ((2 << MAX_VALUE) - (1 << low))  # values low..14
 
     def list_builds(self, play: _Stockpiling, values: int) -> None:
         """List ``play``'s `Build` actions for each value v with bit v in ``values``."""
