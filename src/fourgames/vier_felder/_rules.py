@@ -812,6 +812,13 @@ def _build(state: State, action: Build) -> State:
 # --- §4 steps 3–6: rotation, drawing, clearing, next player -------------------------------------
 
 
+_AFTER: Final = {
+    n: tuple(tuple((p + i) % n for i in range(1, n + 1)) for p in range(n))
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
+"""By the number of players and a seat: the seats in turn order after it, itself last."""
+
+
 def _finish_turn(
     state: State,
     played: tuple[Card, ...],
@@ -825,7 +832,9 @@ def _finish_turn(
 ) -> State:
     player = state.to_move
     assert player is not None
-    hand = [c for c in state.hands[player] if c not in played]
+    hand = list(state.hands[player])
+    for card in played:
+        hand.remove(card)
     # §2: a season card played from hand turns the square toward the field
     summer = state.summer_field
     if len(played) == 1:
@@ -854,9 +863,10 @@ def _finish_turn(
     if gained:
         mine = _sorted((*harvested[player], *gained))
         harvested = (*harvested[:player], mine, *harvested[player + 1 :])
-    n = len(hands)
-    to_move = next(((player + i) % n for i in range(1, n + 1) if hands[(player + i) % n]), None)
-    if to_move is None:  # §10: the draw pile is empty and every hand too
+    for to_move in _AFTER[len(hands)][player]:  # the next seat with cards in hand
+        if hands[to_move]:
+            break
+    else:  # §10: the draw pile is empty and every hand too
         return _end_round(state, loose, piles, hands, harvested, coins, summer)
     return _State(
         options=state.options,
