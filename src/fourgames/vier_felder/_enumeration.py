@@ -365,7 +365,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if j != i:
                 held |= b
         sows, low = _SOWS[card], _LOW[card]
-        held &= _FROM[low]  # a stockpile is worth more than the card played into it
+        held &= _FROM[low]  # a stockpile is worth at least the card played into it
         is_ace = low == 1
         for f, info, sow, harvest, build, sum_bound, group_bound, sums in ways:
             if sow:
