@@ -499,8 +499,9 @@ class _Search:
         """The reach of a lost position that ``node`` is with some cards swapped that its
         proof never asked a foundation to take, or None."""
         piles, sp, _, found = node
+        erasers = self.rules.erasers  # every reach in `reaches` has its eraser there
         for reach in self.reaches.get((sp, found), ()):
-            like = self.likeness(component, piles, self.rules.eraser(reach))
+            like = self.likeness(component, piles, erasers[reach])
             if (sp, found, reach, like) in self.alike:
                 return reach
         return None
@@ -734,7 +735,11 @@ class _Search:
 
 
 def _erased(piles: _Piles, eraser: bytes) -> _Piles:
-    return _config([pile.translate(eraser) for pile in piles])
+    return tuple(sorted(_SEPARATOR.join(piles).translate(eraser).split(_SEPARATOR)))
+
+
+_SEPARATOR: Final = b"\xff"
+"""Between piles joined to be erased at once: no card, and every eraser keeps it."""
 
 
 def _widen(reach: list[int], other: tuple[int, ...]) -> None:
