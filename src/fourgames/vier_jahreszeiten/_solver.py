@@ -735,7 +735,7 @@ class _Search:
 
 
 def _erased(piles: _Piles, eraser: bytes) -> _Piles:
-    return tuple(sorted(_SEPARATOR.join(piles).translate(eraser).split(_SEPARATOR)))
+    return _config(_SEPARATOR.join(piles).translate(eraser).split(_SEPARATOR))
 
 
 _SEPARATOR: Final = b"\xff"
