@@ -352,6 +352,55 @@ def test_lines_from_mid_game_states_respect_the_guard(options: Options) -> None:
         assert checked >= 2
 
 
+@pytest.mark.parametrize("deal", [0, 3])
+def test_winning_lines_cut_the_detours_of_a_stretch(deal: int) -> None:
+    # Simplicity's twelve piles make components too large to list, searched one move at a
+    # time: the depth-first line wanders through thousands of configurations between two
+    # progress moves. `shortened` keeps, from each configuration of such a chain of undoable
+    # cross moves, the move to the latest configuration of the chain that one move reaches.
+    state = new_game(1, seed=derive_seed(0, "deal", deal), options=SIMPLICITY)
+    search = _solver._Search(state, 50_000, SIMPLICITY)
+    root = (_solver._compact(state.piles), 0, b"", state.foundations)
+    line = search.run(root, frozenset({root[0]}))
+    assert line is not None
+    short = search.shortened(line)
+    assert 5 * len(short) < len(line)
+
+    def chains(steps: list[tuple[_solver._Piles, _solver._Move]]) -> Iterator[list[_solver._Piles]]:
+        chain: list[_solver._Piles] = []
+        for config, move in steps:
+            after = search.undone_after(config, move)
+            if not chain or chain[-1] != config or after is None:
+                if len(chain) > 1:
+                    yield chain
+                chain = [config]
+            if after is None:
+                chain = []
+            else:
+                chain.append(after)
+        if len(chain) > 1:
+            yield chain
+
+    def progress(steps: list[tuple[_solver._Piles, _solver._Move]]) -> list[_solver._Move]:
+        return [move for config, move in steps if search.undone_after(config, move) is None]
+
+    assert progress(short) == progress(line)
+    detours = 0
+    for chain in chains(short):
+        for i, config in enumerate(chain[:-2]):  # no move reaches two or more steps on
+            reached = {
+                _solver._config(after)
+                for _, after, back in search.rules.cross_moves(config)
+                if back
+            }
+            assert not reached & set(chain[i + 2 :])
+        detours += 1
+    assert detours > 0
+    result = solve(state)
+    assert result.line == _solver._replay(state, search, short)
+    assert is_won(replay_line(state, result.line))
+
+
 @pytest.mark.parametrize(
     "options",
     [

@@ -733,6 +733,47 @@ class _Search:
             moves.append(move)
         return moves[::-1]
 
+    def shortened(self, line: list[tuple[_Piles, _Move]]) -> list[tuple[_Piles, _Move]]:
+        """``line`` with each chain of cross moves that one move undoes cut short: from each
+        configuration of the chain, the move to the latest configuration of the chain that
+        one such move reaches. The shorter chain visits some of the same configurations in
+        the same order, so the guard allows it wherever it allowed the chain."""
+        out: list[tuple[_Piles, _Move]] = []
+        i = 0
+        while i < len(line):
+            configs = [line[i][0]]
+            j = i
+            while j < len(line) and line[j][0] == configs[-1]:
+                after = self.undone_after(*line[j])
+                if after is None:
+                    break
+                configs.append(after)
+                j += 1
+            if j == i:
+                out.append(line[i])
+                i += 1
+                continue
+            position = {config: k for k, config in enumerate(configs)}
+            k = 0
+            while k < len(configs) - 1:
+                best, step = k, line[i + k][1]
+                for move, after_list, back in self.rules.cross_moves(configs[k]):
+                    reached = position.get(_config(after_list), -1) if back else -1
+                    if reached > best:
+                        best, step = reached, move
+                out.append((configs[k], step))
+                k = best
+            i = j
+        return out
+
+    def undone_after(self, config: _Piles, move: _Move) -> _Piles | None:
+        """The configuration after ``move`` from ``config`` if it is a cross move that one
+        move undoes, else None."""
+        for found, after, back in self.rules.cross_moves(config):
+            if found == move:
+                return _config(after) if back else None
+        return None
+
 
 def _erased(piles: _Piles, eraser: bytes) -> _Piles:
     return _config(_SEPARATOR.join(piles).translate(eraser).split(_SEPARATOR))
@@ -841,4 +882,4 @@ def _search(state: State, max_nodes: int, options: Options) -> SolveResult:
         return SolveResult(Outcome.UNDECIDED, (), search.nodes)
     if line is None:
         return SolveResult(Outcome.LOST, (), search.nodes)
-    return SolveResult(Outcome.WON, _replay(state, search, line), search.nodes)
+    return SolveResult(Outcome.WON, _replay(state, search, search.shortened(line)), search.nodes)
