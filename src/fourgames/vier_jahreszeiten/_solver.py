@@ -599,8 +599,10 @@ class _Search:
         rules = self.rules
         piles, sp, waste, found = node
         for move, after, _ in rules.moves(node):
+            if move[0] != HOME:
+                break  # `_Rules.moves` gives the moves home first
             card = move[1]
-            if move[0] == HOME and rules.is_safe(card, found):
+            if rules.is_safe(card, found):
                 src = next((i for i, p in enumerate(piles) if p and p[-1] == card), -1)
                 if src < 0 or len(piles[src]) > 1 or not rules.refills(sp, waste):
                     yield piles, move, after, False
