@@ -15,7 +15,9 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
   Components larger than `_LARGE` are searched one move at a time instead.
 - The macro search runs first as limited discrepancy searches (a line may leave the move
   order's first choice at most 0, 1, 2 times, `_DISCREPANCIES`), then without a limit; only
-  a complete search marks a position lost.
+  a complete search marks a position lost. In the first of them a large component climbs:
+  its cross moves are tried best first by the heuristic player's measure of the piles
+  (`_Rules.cross_value`), and `Turn` comes right after those that improve the position.
 
 Pruning: a card whose foundation takes it and on which no card left off the foundations could
 be built goes home at once, as the only move (not where it would empty a pile in Czarina);
@@ -181,6 +183,23 @@ class _Rules:
                     out[c] = self.token[c]
             table = self.erasers[reach] = bytes(out)
         return table
+
+    def cross_value(self, piles: _Piles, found: tuple[int, ...]) -> float:
+        """The heuristic player's `position_value` of the piles alone (bots, the same weights):
+        each space is worth 4, each card costs 0.3 for the pile it lengthens and, for every
+        card above it, 1 / (1 + how many cards its foundation needs before it)."""
+        place = self.place
+        value = 0.0
+        for pile in piles:
+            top = len(pile) - 1
+            if top < 0:
+                value += 4.0
+                continue
+            value -= 0.3 * top
+            for index in range(top):
+                card = pile[index]
+                value -= (top - index) / (1 + place[card] - found[_SUIT[card]])
+        return value
 
     def is_home(self, card: int, found: tuple[int, ...]) -> bool:
         count = found[_SUIT[card]]
@@ -462,6 +481,8 @@ class _Search:
         self.dead_ends: dict[tuple[int, bytes, tuple[int, ...]], bool] = {}
         self.failed: dict[_Key, int] = {}
         """Positions searched without a win under a discrepancy limit: the limit that was left."""
+        self.climbing = False
+        """Whether large components climb (`_Search.single_steps`): in the first search."""
 
     def count(self, n: int) -> None:
         self.nodes += n
@@ -595,7 +616,14 @@ class _Search:
 
     def single_steps(self, node: _Node) -> Iterator[_Step]:
         """The steps from ``node`` one move at a time, for a configuration of a large
-        component: a safe foundation move alone, else every move in the rules' order."""
+        component: a safe foundation move alone, else every move in the rules' order, or,
+        while climbing, the moves that change more than the piles in that order, then the
+        cross moves best first by `_Rules.cross_value`, `Turn` after those that improve on
+        ``node``.
+
+        Climbing plays like the heuristic player, which turns when nothing it can reach
+        beats the position as it is: its first line through a large component is short,
+        where the rules' order tries every cross move before `Turn`."""
         rules = self.rules
         piles, sp, waste, found = node
         for move, after, _ in rules.moves(node):
@@ -607,8 +635,26 @@ class _Search:
                 if src < 0 or len(piles[src]) > 1 or not rules.refills(sp, waste):
                     yield piles, move, after, False
                     return
-        for move, after, undoable in rules.moves(node):
-            yield piles, move, after, undoable
+        if not self.climbing:
+            for move, after, undoable in rules.moves(node):
+                yield piles, move, after, undoable
+            return
+        here = rules.cross_value(piles, found)
+        ranked: list[tuple[float, int, _Step]] = []
+        turn: list[_Step] = []
+        for n, (move, after, undoable) in enumerate(rules.moves(node)):
+            step = piles, move, after, undoable
+            if move[0] == TURN:
+                turn.append(step)
+            elif after[1:] != (sp, waste, found):
+                yield step
+            else:
+                ranked.append((-rules.cross_value(after[0], found), n, step))
+        ranked.sort()
+        better = [step for value, _, step in ranked if -value > here]
+        yield from better
+        yield from turn
+        yield from (step for _, _, step in ranked[len(better) :])
 
     def run(self, root: _Node, seen: frozenset[_Piles]) -> list[tuple[_Piles, _Move]] | None:
         """A macro line from ``root`` to a win, or None when there is none.
@@ -633,9 +679,11 @@ class _Search:
             return self.probe(self.steps(_component(configs, exits), root), limit, on_path)
 
         for limit in _DISCREPANCIES:
+            self.climbing = limit == _DISCREPANCIES[0]
             line, complete = search(limit)
             if line is not None or complete:
                 return line
+        self.climbing = False
         return search(None)[0]
 
     def probe(
