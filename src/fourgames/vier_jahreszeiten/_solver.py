@@ -164,6 +164,10 @@ class _Rules:
         self.pysol = options.czarina and options.czarina_fill is CzarinaFill.WASTE_PYSOL
         self.fills = not options.czarina or self.pysol
         self.run_move = options.run_move
+        from fourgames.vier_jahreszeiten import _heuristic  # the heuristic player asks `solve`
+
+        self.weights = _heuristic.SPACE, _heuristic.PILE_LENGTH, _heuristic.BURIED_IN_PILE
+        """The heuristic player's worth of a space and costs of a pile's length and burial."""
 
     def wanted(self, found: tuple[int, ...]) -> list[int]:
         """The card each foundation takes next (-1 for a complete one)."""
@@ -185,20 +189,22 @@ class _Rules:
         return table
 
     def cross_value(self, piles: _Piles, found: tuple[int, ...]) -> float:
-        """The heuristic player's `position_value` of the piles alone (bots, the same weights):
-        each space is worth 4, each card costs 0.3 for the pile it lengthens and, for every
-        card above it, 1 / (1 + how many cards its foundation needs before it)."""
+        """The heuristic player's `position_value` of the piles alone, with its `weights`:
+        each space is worth `SPACE`, each card costs `PILE_LENGTH` for the pile it lengthens
+        and, for every card above it, `BURIED_IN_PILE` / (1 + how many cards its foundation
+        needs before it)."""
         place = self.place
+        space, length, buried = self.weights
         value = 0.0
         for pile in piles:
             top = len(pile) - 1
             if top < 0:
-                value += 4.0
+                value += space
                 continue
-            value -= 0.3 * top
+            value -= length * top
             for index in range(top):
                 card = pile[index]
-                value -= (top - index) / (1 + place[card] - found[_SUIT[card]])
+                value -= buried * (top - index) / (1 + place[card] - found[_SUIT[card]])
         return value
 
     def is_home(self, card: int, found: tuple[int, ...]) -> bool:
