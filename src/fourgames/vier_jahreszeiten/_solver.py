@@ -371,9 +371,11 @@ class _Rules:
             tail = self.run_move is RunMove.ANY_TAIL
             for depth in range(2, len(pile) + 1) if tail else (len(pile),):
                 low = pile[-depth]
+                # a tail goes back onto its pile, or into the space it left where spaces fill
+                undone = tail and (depth < len(pile) or self.fills)
                 for j, dst in enumerate(piles):
                     if j != i and dst and fit[low][dst[-1]]:
-                        yield (RUN, low, dst[-1]), _shift(piles, i, depth, j), tail and back
+                        yield (RUN, low, dst[-1]), _shift(piles, i, depth, j), undone
                 if tail and self.fills and empty >= 0 and depth < len(pile):
                     yield (RUN, low, SPACE), _shift(piles, i, depth, empty), True
 
