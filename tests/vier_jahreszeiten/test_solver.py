@@ -465,6 +465,7 @@ def test_large_components_climb_first() -> None:
         Options(guard=False, run_move=RunMove.WHOLE),
         Options(guard=False, run_move=RunMove.ANY_TAIL),
         Options(guard=False, czarina=True),
+        Options(guard=False, czarina=True, run_move=RunMove.ANY_TAIL),
         Options(guard=False, czarina=True, czarina_fill=CzarinaFill.WASTE_PYSOL),
         Options(guard=False, layout=SIMPLICITY.layout, run_move=RunMove.ANY_TAIL),
         Options(guard=False, wrap_cross_always=True),
@@ -481,7 +482,7 @@ def test_solver_and_rules_generate_the_same_successors(options: Options) -> None
         root = new_game(1, seed=seed, options=options)
         rules = _solver._Rules(root)
         state = root
-        for _ in range(60):
+        for _ in range(300):
             legal = legal_actions(state)
             if not legal:
                 break
