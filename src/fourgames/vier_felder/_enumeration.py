@@ -15,8 +15,8 @@ of v into card values (at most 4 equal parts), and for v = 14 also a lone ace. T
 split into groups of v are the closure of sums of group types below the field's own vector
 (`_reachable`): a subset-sum search over value classes, not over card subsets. The group types
 below a vector are its sub-vectors adding up to v, read from one table per vector of all its
-sub-vectors by sum (`_sums_table`). Only the result is expanded into card sets (`_expand`),
-joined by union from per-class combinations.
+sub-vectors by sum (`_sums_table`). Only the result is expanded into card sets (`_expand`):
+the sets of a vector are those of its lower classes, each joined with one of its highest.
 
 **Stockpiles** (§7). The same vectors give the loose parts of a new SUM (`_sum_vectors`: the
 vectors adding up to a target, aces 1), of a raise and of an EQUAL stockpile; the further groups
@@ -272,36 +272,32 @@ def _sums_table(counts: int) -> tuple[tuple[int, ...], ...]:
     return found
 
 
-def _expand(
-    vec: int, loose: tuple[Card, ...], counts: int, memo: dict[int, list[frozenset[Card]]]
-) -> list[frozenset[Card]]:
-    """The sets of the ``loose`` cards (value vector ``counts``) with value vector ``vec``.
-    ``memo`` keeps the sets of every vector expanded, those of one class too, so that sets of
-    several classes are joined by union without hashing cards again."""
+def _expand(vec: int, field: _Field) -> list[frozenset[Card]]:
+    """The sets of the field's loose cards with value vector ``vec``, in the order of their
+    cards per class, class 0 first. The field's ``combos`` keep the sets of every vector
+    expanded, those of its lower classes too, so that a set is its lower classes' set joined
+    with one of its highest class, and no card is hashed again."""
+    memo = field.combos
     found = memo.get(vec)
     if found is not None:
         return found
+    loose = field.loose
     classes = ((vec | vec >> 1 | vec >> 2) & _NIBBLE_LOW) * 15  # the nibbles of vec's classes
-    if counts & classes == vec:  # all the cards of each class: one set (most small fields)
-        found = memo[vec] = [frozenset([c for c in loose if _UNIT[c] & classes])]
-        return found
-    choices: list[list[frozenset[Card]]] = []
-    rest = vec
-    while rest:
-        cls = ((rest & -rest).bit_length() - 1) // 4
-        part = rest & (15 << (4 * cls))
-        of_part = memo.get(part)
-        if of_part is None:
-            of_class = [c for c in loose if _CLASS[c] == cls]
-            of_part = memo[part] = [
-                frozenset(combo) for combo in itertools.combinations(of_class, part >> (4 * cls))
-            ]
-        choices.append(of_part)
-        rest ^= part
-    if len(choices) == 1:
-        return choices[0]
-    first, *others = choices
-    found = memo[vec] = [head.union(*tail) for head in first for tail in itertools.product(*others)]
+    if field.counts & classes == vec:  # all the cards of each class: one set (small fields)
+        found = [frozenset([c for c in loose if _UNIT[c] & classes])]
+    else:
+        shift = (vec.bit_length() - 1) & ~3  # the nibble of the highest class
+        part = vec & (15 << shift)
+        lower = vec ^ part
+        if lower:
+            of_part = memo.get(part) or _expand(part, field)  # never empty
+            heads = memo.get(lower) or _expand(lower, field)
+            found = [head | top for head in heads for top in of_part]
+        else:
+            of_class = [c for c in loose if _UNIT[c] >> shift == 1]
+            found = [frozenset(combo) for combo in itertools.combinations(of_class, vec >> shift)]
+    memo[vec] = found
+    field.size += len(found)
     return found
 
 
@@ -589,7 +585,7 @@ class _Field:
             piles = self.pile_sets(v)
             loose_sets = [_EMPTY]
             for vec in self.groups(v):
-                loose_sets.extend(_expand(vec, self.loose, self.counts, self.combos))
+                loose_sets.extend(_expand(vec, self))
             found = [(ls, ps) for ls in loose_sets for ps in piles if ls or ps]
             self.size += 2 * len(found) + 1  # a card set and a pair each
             self._harvests[v] = found
@@ -626,19 +622,19 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[
     held card's, §7) in this field, one per (loose, stockpiles, value): raise a SUM, a new SUM,
     or an EQUAL stockpile (new, extended or merged)."""
     out: list[Built] = []
-    piles, counts, cards, memo = info.piles, info.counts, info.loose, info.combos
+    piles, counts = info.piles, info.counts
     summing_to = _sums_table(counts)  # the sub-vectors by their sum: every sum here is 0..14
     low = values[0]
     # new SUM: p + ≥ 1 loose cards = V (aces as 1)
     if value - low >= 1:
         for vec in summing_to[value - low]:
-            out += [(loose, _NO_STOCKPILES, value) for loose in _expand(vec, cards, counts, memo)]
+            out += [(loose, _NO_STOCKPILES, value) for loose in _expand(vec, info)]
     # raise a SUM stockpile S: S + p + optional loose cards = V (§16.13)
     for pile in piles:
         if pile.kind is _SUM and value - pile.value - low >= 0:
             single = frozenset((pile,))
             for vec in summing_to[value - pile.value - low]:
-                loose_sets = _expand(vec, cards, counts, memo) if vec else _ONLY_EMPTY
+                loose_sets = _expand(vec, info) if vec else _ONLY_EMPTY
                 out += [(loose, single, value) for loose in loose_sets]
     # EQUAL: p's group (p alone or p + loose cards) + further loose groups + stockpiles of V
     groups = info.groups(value)
@@ -658,7 +654,7 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[
         return out
     equal_piles = info.pile_sets(value)
     for vec, has_two_groups in several.items():
-        loose_sets = _expand(vec, cards, counts, memo) if vec else _ONLY_EMPTY
+        loose_sets = _expand(vec, info) if vec else _ONLY_EMPTY
         for ps in equal_piles:
             if ps or has_two_groups:
                 out += [(loose, ps, value) for loose in loose_sets]
