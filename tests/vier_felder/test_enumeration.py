@@ -48,6 +48,27 @@ def test_the_closure_below_a_smaller_bound_is_the_filtered_closure(v: int) -> No
         assert fits == list(_enumeration._reachable(smaller, v))
 
 
+def test_the_card_sets_of_a_vector_are_its_subsets_in_order_of_their_cards_per_value() -> None:
+    """`_expand` lists every set of the field's loose cards with the vector's values once, in
+    the order of their cards per class, the lowest class first: the order of the harvests and
+    stockpile actions, which the golden playthroughs hold."""
+    rng = random.Random(11)
+    low = [c for c in DECK_52 if c.rank is Rank.ACE or int(c.rank) <= 5]  # 4 cards a class
+    for _ in range(60):
+        loose = _rules._sorted(rng.sample(low, rng.randint(1, 14)))
+        field = _enumeration._field(0, loose, ())
+        at = {c: i for i, c in enumerate(loose)}
+        subsets = [
+            combo for k in range(len(loose) + 1) for combo in itertools.combinations(loose, k)
+        ]
+        for vec in {_enumeration._vector(rng.choice(subsets)) for _ in range(30)}:
+            expected = sorted(
+                (combo for combo in subsets if _enumeration._vector(combo) == vec),
+                key=lambda combo: sorted((_enumeration._CLASS[c], at[c]) for c in combo),
+            )
+            assert _enumeration._expand(vec, field) == [frozenset(c) for c in expected]
+
+
 def test_the_sum_vectors_are_the_subsets_adding_up_to_the_target() -> None:
     rng = random.Random(7)
     for cards in _small_multisets(rng, 60):
