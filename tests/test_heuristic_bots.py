@@ -3,6 +3,7 @@ stronger than random play (each strength figure on fixed seeds, so every run agr
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 
 from fourgames import all_fours, vier_felder, vier_jahreszeiten, viereinhalb_minuten
 from fourgames.bots import RandomBot, play_game, simulate
-from fourgames.cards import Rank, cards
+from fourgames.cards import Card, Rank, cards
 from fourgames.shuffle import derive_seed
 from fourgames.vier_jahreszeiten.bots import GreedyBot
 
@@ -197,3 +198,39 @@ def test_vier_felder_heuristic_ranks_its_choice_first_and_values_harvests() -> N
         valued += mine != 0
         state = vier_felder.apply(state, legal[int(rng.random() * len(legal))])
     assert valued > 0
+
+
+def test_vier_felder_heuristic_scores_an_action_by_its_value_alone() -> None:
+    """Equal actions score alike, whatever order their card sets happen to iterate in (an
+    order that follows the cards' memory addresses and how the set was built): the set's
+    order must not reach the float sum of the cards' worth."""
+    bot = vier_felder.HeuristicBot()
+    state = vier_felder.new_game(2, seed=1018)
+    rng = random.Random(18)
+    iterated_apart = 0
+    while not vier_felder.is_terminal(state):
+        mover = vier_felder.current_player(state)
+        assert mover is not None
+        seen = vier_felder.observe(state, mover)
+        chance = bot._chances(seen)
+        legal = vier_felder.legal_actions(state)
+        for action in legal:
+            if isinstance(action, vier_felder.Harvest):
+                c, f, piles = action.card, action.field, action.stockpiles
+                sets = _equal_sets(action.taken)
+                equal: list[Any] = [vier_felder.Harvest(c, f, s, piles) for s in sets]
+            elif isinstance(action, vier_felder.Build):
+                c, f, piles, v = action.card, action.field, action.stockpiles, action.value
+                sets = _equal_sets(action.loose)
+                equal = [vier_felder.Build(c, f, s, piles, v) for s in sets]
+            else:
+                continue
+            assert {bot.score(seen, a, chance) for a in equal} == {bot.score(seen, action, chance)}
+            iterated_apart += len({tuple(s) for s in sets}) > 1
+        state = vier_felder.apply(state, bot.choose(seen, legal, rng))
+    assert iterated_apart > 10  # the equal sets do iterate in different orders
+
+
+def _equal_sets(cards: frozenset[Card]) -> list[frozenset[Card]]:
+    """Sets equal to ``cards``, built by adding the cards in up to 24 orders."""
+    return [frozenset(order) for order in itertools.islice(itertools.permutations(cards), 24)]

@@ -587,7 +587,7 @@ class _Field:
             for vec in self.groups(v):
                 loose_sets.extend(_expand(vec, self))
             found = [(ls, ps) for ls in loose_sets for ps in piles if ls or ps]
-            self.size += 2 * len(found) + 1  # a card set and a pair each
+            self.size += len(found) + 1  # a pair each (`_expand` counts the card sets)
             self._harvests[v] = found
         return found
 
@@ -612,7 +612,7 @@ class _Field:
         found = self._builds.get(key)
         if found is None:
             found = _stockpile_parts(self, _RANK_VALUES[rank], value)
-            self.size += 2 * len(found) + 1
+            self.size += len(found) + 1  # a triple each (`_expand` counts the card sets)
             self._builds[key] = found
         return found
 

@@ -160,7 +160,11 @@ class HeuristicBot:
             if is_season_card(action.card):
                 summer = rotated(field, action.card.suit)
         if isinstance(action, (Harvest, FullHarvest)):
-            taken = list(action.taken) + [c for p in action.stockpiles for c in p.cards]
+            # sets in sorted order: how a set iterates must not reach the float sums
+            taken = [
+                *sorted(action.taken),
+                *(c for p in sorted(action.stockpiles) for c in p.cards),
+            ]
             gain += sum(self.worth(c) for c in (*played, *taken))
             loose[field] = [c for c in loose[field] if c not in action.taken]
             gone = {(p.value, p.cards) for p in action.stockpiles}
@@ -173,7 +177,11 @@ class HeuristicBot:
             loose[field] = [c for c in loose[field] if c not in action.loose]
             gone = {(p.value, p.cards) for p in action.stockpiles}
             piles[field] = [p for p in piles[field] if p not in gone]
-            cards = [*action.loose, action.card, *(c for p in action.stockpiles for c in p.cards)]
+            cards = [
+                *sorted(action.loose),
+                action.card,
+                *(c for p in sorted(action.stockpiles) for c in p.cards),
+            ]
             piles[field].append((action.value, tuple(cards)))
             gain += self.keep * sum(self.worth(c) for c in cards) - self.worth(action.card)
         elif isinstance(action, Sow):
