@@ -215,10 +215,11 @@ def test_vier_felder_heuristic_scores_an_action_by_its_value_alone() -> None:
         chance = bot._chances(seen)
         legal = vier_felder.legal_actions(state)
         for action in legal:
+            equal: list[vier_felder.Action]
             if isinstance(action, vier_felder.Harvest):
                 c, f, piles = action.card, action.field, action.stockpiles
                 sets = _equal_sets(action.taken)
-                equal: list[Any] = [vier_felder.Harvest(c, f, s, piles) for s in sets]
+                equal = [vier_felder.Harvest(c, f, s, piles) for s in sets]
             elif isinstance(action, vier_felder.Build):
                 c, f, piles, v = action.card, action.field, action.stockpiles, action.value
                 sets = _equal_sets(action.loose)
