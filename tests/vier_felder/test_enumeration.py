@@ -183,6 +183,33 @@ def test_the_listing_keeps_the_fields_used_last() -> None:
     assert len(_enumeration._FIELDS) == _enumeration.FIELDS_KEPT
 
 
+def test_a_field_unchanged_from_turn_to_turn_is_listed_once() -> None:
+    """A field held in the very same tuples position after position (as a move hands on the
+    fields it leaves alone) keeps its listing however many other fields come and go, and what
+    the listing counts is what its tables hold."""
+    _enumeration._FIELD_MEMORY.clear()
+    rng = random.Random(4)
+    first = vf.position([rng.sample(DECK_52, 4), rng.sample(DECK_52, 4)])
+    deck = [c for c in DECK_52 if c not in first.hands[0] and c not in first.hands[1]]
+    steady = vf.position(first.hands, [deck[:3], deck[3:6]])
+    vf.legal_actions(steady)
+    kept = _enumeration._FIELDS[0, id(steady.loose[0]), id(steady.stockpiles[0])]
+    for _ in range(3 * _enumeration.FIELDS_KEPT):
+        drawn = rng.sample(deck[6:], 7)  # a new hand and a new field 1
+        hands = (_rules._sorted(drawn[:4]), steady.hands[1])
+        other = _rules._sorted(drawn[4:])
+        state = attrs.evolve(steady, hands=hands, loose=(steady.loose[0], other, (), ()))
+        listed = vf.legal_actions(state)
+        assert len(_enumeration._FIELDS) <= _enumeration.FIELDS_KEPT
+        assert _enumeration._field(0, state.loose[0], state.stockpiles[0]) is kept
+        assert any(field is kept for field in _enumeration._FIELDS.values())
+        assert _enumeration._FIELD_MEMORY.held == sum(
+            field.counted for field in _enumeration._FIELDS.values()
+        )
+    _enumeration._FIELD_MEMORY.clear()
+    assert vf.legal_actions(state) == listed
+
+
 def test_the_listing_keeps_no_more_than_its_budget() -> None:
     """Fields of 14 loose cards list thousands of actions: what the listing keeps stays within
     its budgets, and a position listed again after its fields were forgotten lists the same."""

@@ -75,10 +75,11 @@ from fourgames.vier_felder._rules import (
 MEMORY_BUDGET: Final = 250_000
 """The most items (value vectors) the value-level tables keep between calls: about 20 MB at
 worst."""
-FIELDS_KEPT: Final = 32
-"""The most fields whose listings are kept between calls: the fields of the last few turns.
-Kept few, so that what a listing keeps is soon freed again and the garbage collector, which
-walks every object kept alive, has little to walk."""
+FIELDS_KEPT: Final = 8
+"""The most fields whose listings are kept between calls: the fields of this turn and the
+last one or two. Kept few, so that what a listing keeps is soon freed again, while it is still
+in the processor's caches, and the garbage collector, which walks every object kept alive, has
+little to walk."""
 FIELD_BUDGET: Final = 50_000
 """The most items (card sets, actions) the kept fields hold in all: about 12 MB at worst."""
 
@@ -143,7 +144,11 @@ _CONTENTS: Final[dict[tuple[int, tuple[Card, ...], tuple[Stockpile, ...]], _Fiel
     _FIELD_MEMORY.table(lambda field: 0)
 )
 """The same fields by their contents (`_settle` forgets those `_FIELDS` forgot)."""
-_REACHABLE: Final[dict[tuple[int, int], tuple[int, ...]]] = _MEMORY.table(_vectors_size)
+_LAST: Final[dict[int, _Field]] = _FIELD_MEMORY.table(lambda field: 0)
+"""Per field index, the field of `_FIELDS` listed there last, found again by the identities of
+its tuples alone (`_field`); never the least recently used while it is here."""
+_REACHABLE: Final[dict[int, tuple[int, ...]]] = _MEMORY.table(_vectors_size)
+"""`_reachable` by ``counts << 4 | v`` (one int: no tuple to make and hash)."""
 _SUMS: Final[dict[int, tuple[tuple[int, ...], ...]]] = _MEMORY.table(
     lambda table: 1 + sum(map(len, table))
 )
@@ -205,7 +210,8 @@ from a scan of all the types of the value."""
 def _reachable(counts: int, v: int) -> tuple[int, ...]:
     """Every non-empty vector ≤ ``counts`` that splits into groups of value ``v`` (§6): the
     closure of sums of group types, each vector expanded once."""
-    found = _REACHABLE.get((counts, v))
+    key = counts << 4 | v
+    found = _REACHABLE.get(key)
     if found is not None:
         return found
     bound, high = counts | _HIGH, _HIGH
@@ -234,7 +240,7 @@ def _reachable(counts: int, v: int) -> tuple[int, ...]:
                         out.append(new)
                         nxt.append(new)
         frontier = nxt
-    found = _REACHABLE[counts, v] = tuple(out)
+    found = _REACHABLE[key] = tuple(out)
     _MEMORY.held += _vectors_size(found)
     return found
 
@@ -346,7 +352,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             f,
             info,
             season is not _AUTUMN,  # §5
-            info.has_items and season is not _WINTER,  # §6
+            info.harvestable if season is not _WINTER else 0,  # §6
             info.has_items and season is not _SPRING,  # §7, §16.7
             info.sum_bound,
             info.group_bound,
@@ -356,6 +362,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     ]
     bits = [_VALUE_BITS[c] for c in hand]
     for i, card in enumerate(hand):
+        mine = bits[i]
         held = 0  # §7: bit v for each value of another hand card
         for j, b in enumerate(bits):
             if j != i:
@@ -363,14 +370,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         sows, low = _SOWS[card], _LOW[card]
         held &= _FROM[low]  # a stockpile is worth at least the card played into it
         is_ace = low == 1
-        for f, info, sow, harvest, build, sum_bound, group_bound, sums in ways:
+        for f, info, sow, harvestable, build, sum_bound, group_bound, sums in ways:
             if sow:
                 out.append(sows[f])
-            if harvest:
+            if mine & harvestable:  # some group or stockpile of one of the card's values
                 harvests = info.harvests_by_card.get(card)
                 if harvests is None:
                     harvests = info.list_harvests(card)
-                out += harvests
+                if harvests:
+                    out += harvests
             if not build:
                 continue
             # the values a stockpile of this card may have here (`_Field.sum_bound`)
@@ -403,12 +411,11 @@ def _settle(fields: list[_Field]) -> None:
         kept = {id(field) for field in _FIELDS.values()}
         for key in [key for key, field in _CONTENTS.items() if id(field) not in kept]:
             del _CONTENTS[key]
+        for f in [f for f, field in _LAST.items() if id(field) not in kept]:
+            del _LAST[f]
 
 
 _NO_PILES: Final[list[frozenset[Stockpile]]] = [frozenset()]
-_NO_HARVESTS: Final[list[Action]] = []
-"""The harvests of a card whose values no group and no stockpile of the field has (never
-changed: read only)."""
 _EMPTY: Final[frozenset[Card]] = frozenset()
 _ONLY_EMPTY: Final[list[frozenset[Card]]] = [_EMPTY]
 _NO_STOCKPILES: Final[frozenset[Stockpile]] = frozenset()
@@ -422,6 +429,9 @@ _NO_BUILDS: Final[list[Built]] = []
 def _field(f: int, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> _Field:
     """The listing helper of field ``f`` with these contents, shared by every state holding
     them (three of the four fields are unchanged from one turn to the next)."""
+    found = _LAST.get(f)
+    if found is not None and found.loose is loose and found.piles is piles:
+        return found  # as in the listing before: no key to make and hash
     key = (f, id(loose), id(piles))
     found = _FIELDS.pop(key, None)
     if found is None:
@@ -431,11 +441,16 @@ def _field(f: int, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> _Fi
             _FIELDS.pop(key)
         else:
             found = _CONTENTS[f, loose, piles] = _Field(f, loose, piles)
-            if len(_FIELDS) >= FIELDS_KEPT:
-                oldest = _FIELDS.pop(next(iter(_FIELDS)))
+            while len(_FIELDS) >= FIELDS_KEPT:
+                oldest_key = next(iter(_FIELDS))
+                oldest = _FIELDS.pop(oldest_key)
+                if _LAST.get(oldest.f) is oldest:  # still in use: used again now
+                    _FIELDS[oldest_key] = oldest
+                    continue
                 del _CONTENTS[oldest.f, oldest.loose, oldest.piles]
                 _FIELD_MEMORY.held -= oldest.counted
     _FIELDS[key] = found  # now the most recently used
+    _LAST[f] = found
     return found
 
 
@@ -523,9 +538,6 @@ class _Field:
 
     def list_harvests(self, card: Card) -> list[Action]:
         """The `Harvest` actions of ``card`` here."""
-        if not _VALUE_BITS[card] & self.harvestable:
-            found = self.harvests_by_card[card] = _NO_HARVESTS
-            return found
         f = self.f
         found = self.harvests_by_card[card] = [
             _make_harvest(card, f, ls, ps) for ls, ps in self.harvests(card.rank)
@@ -566,15 +578,12 @@ class _Field:
 
     def pile_sets(self, v: int) -> list[frozenset[Stockpile]]:
         """Every set of this field's stockpiles of value ``v``, the empty set first."""
+        if not self.pile_values >> v & 1:
+            return _NO_PILES
         found = self._pile_sets.get(v)
         if found is None:
-            found = (
-                _subsets([s for s in self.piles if s.value == v])
-                if self.pile_values >> v & 1
-                else _NO_PILES
-            )
+            found = self._pile_sets[v] = _subsets([s for s in self.piles if s.value == v])
             self.size += len(found)
-            self._pile_sets[v] = found
         return found
 
     def harvest_with(self, v: int) -> list[Taken]:

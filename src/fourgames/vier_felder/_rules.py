@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import enum
 import re
+from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeVar
 
 import attrs
 
@@ -96,6 +97,23 @@ def _all_cards(items: Iterable[object]) -> bool:
 
 def _sorted(items: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(items, key=_KEY))
+
+
+def _with(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """Sorted ``cards`` with ``card`` put in its place."""
+    out = list(cards)
+    insort(out, card, key=_KEY)
+    return tuple(out)
+
+
+T = TypeVar("T")
+
+
+def _replaced(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """``items`` with ``items[index]`` replaced by ``item`` (a seat's hand, a field's cards)."""
+    out = list(items)
+    out[index] = item
+    return tuple(out)
 
 
 _VALUES: Final = {c: ((1, 14) if c.rank is Rank.ACE else (int(c.rank),)) for c in DECK_52}
@@ -612,7 +630,7 @@ def _check_sow(state: State, action: Sow) -> None:
 
 def _sow(state: State, action: Sow) -> State:
     card, field = action.card, action.field
-    loose = _sorted((*state.loose[field], card))
+    loose = _with(state.loose[field], card)
     return _finish_turn(state, (card,), field, loose, state.stockpiles[field], ())
 
 
@@ -721,9 +739,9 @@ def _take(
 ) -> State:
     """Harvest ``taken`` and ``piles`` from the field (checked: cards of the deck's own, so
     equal means the same card objects)."""
-    loose = tuple(c for c in state.loose[field] if c not in taken)
-    kept = tuple(s for s in state.stockpiles[field] if s not in piles)
-    gained = (*played, *taken, *(c for s in piles for c in s.cards))
+    loose = tuple([c for c in state.loose[field] if c not in taken])
+    kept = tuple([s for s in state.stockpiles[field] if s not in piles])
+    gained = (*played, *taken, *[c for s in piles for c in s.cards])
     return _finish_turn(state, played, field, loose, kept, gained, rotation, clears=True)
 
 
@@ -802,10 +820,10 @@ def _build(state: State, action: Build) -> State:
     card, field, value = action.card, action.field, action.value
     loose, piles = action.loose, action.stockpiles
     kind = _SUM if _is_sum(card, loose, piles, value) else _EQUAL  # EQUAL: as checked
-    cards = _sorted((card, *loose, *(c for s in piles for c in s.cards)))
+    cards = _sorted((card, *loose, *[c for s in piles for c in s.cards]))
     new_pile = _Stockpile(value, kind, cards)
-    kept = tuple(sorted((*(s for s in state.stockpiles[field] if s not in piles), new_pile)))
-    field_loose = tuple(c for c in state.loose[field] if c not in loose)
+    kept = tuple(sorted([*[s for s in state.stockpiles[field] if s not in piles], new_pile]))
+    field_loose = tuple([c for c in state.loose[field] if c not in loose])
     return _finish_turn(state, (card,), field, field_loose, kept, ())
 
 
@@ -847,22 +865,23 @@ def _finish_turn(
     pile = state.draw_pile
     need = HAND_SIZE - len(hand)
     if need > 0 and pile:
-        hand.extend(pile[:need])
+        for drawn in pile[:need]:  # the hand stays sorted
+            insort(hand, drawn, key=_KEY)
         pile = pile[need:]
     coins = state.coins
     # §9: clearing a field (only a harvest can empty it, §16.19)
     if clears and not field_loose and not field_piles and state.coins_on_square > 0:
-        coins = (*coins[:player], coins[player] + 1, *coins[player + 1 :])
+        coins = _replaced(coins, player, coins[player] + 1)
         if len(pile) >= CARDS_PER_FIELD:  # §16.18: counted after the draw
             field_loose = _sorted(pile[:CARDS_PER_FIELD])
             pile = pile[CARDS_PER_FIELD:]
-    loose = (*state.loose[:field], field_loose, *state.loose[field + 1 :])
-    piles = (*state.stockpiles[:field], field_piles, *state.stockpiles[field + 1 :])
-    hands = (*state.hands[:player], _sorted(hand), *state.hands[player + 1 :])
+    loose = _replaced(state.loose, field, field_loose)
+    piles = _replaced(state.stockpiles, field, field_piles)
+    hands = _replaced(state.hands, player, tuple(hand))
     harvested = state.harvested
     if gained:
         mine = _sorted((*harvested[player], *gained))
-        harvested = (*harvested[:player], mine, *harvested[player + 1 :])
+        harvested = _replaced(harvested, player, mine)
     for to_move in _AFTER[len(hands)][player]:  # the next seat with cards in hand
         if hands[to_move]:
             break
