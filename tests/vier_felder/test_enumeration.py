@@ -183,6 +183,12 @@ def test_the_listing_keeps_the_fields_used_last() -> None:
     assert len(_enumeration._FIELDS) == _enumeration.FIELDS_KEPT
 
 
+def test_more_fields_are_kept_than_a_table_has() -> None:
+    """The field listed last at each of the 4 indices is never forgotten (`_LAST`), so a new
+    field finds room only if more than 4 are kept."""
+    assert _enumeration.FIELDS_KEPT > _rules.FIELDS
+
+
 def test_a_field_unchanged_from_turn_to_turn_is_listed_once() -> None:
     """A field held in the very same tuples position after position (as a move hands on the
     fields it leaves alone) keeps its listing however many other fields come and go, and what

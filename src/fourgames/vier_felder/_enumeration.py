@@ -77,9 +77,9 @@ MEMORY_BUDGET: Final = 250_000
 worst."""
 FIELDS_KEPT: Final = 8
 """The most fields whose listings are kept between calls: the fields of this turn and the
-last one or two. Kept few, so that what a listing keeps is soon freed again, while it is still
-in the processor's caches, and the garbage collector, which walks every object kept alive, has
-little to walk."""
+last one or two (more than the 4 of a table, whose last are never the ones forgotten). Kept
+few, so that what a listing keeps is soon freed again, while it is still in the processor's
+caches, and the garbage collector, which walks every object kept alive, has little to walk."""
 FIELD_BUDGET: Final = 50_000
 """The most items (card sets, actions) the kept fields hold in all: about 12 MB at worst."""
 
@@ -136,8 +136,9 @@ def _vectors_size(vectors: tuple[int, ...]) -> int:
 _FIELDS: Final[dict[tuple[int, int, int], _Field]] = _FIELD_MEMORY.table(
     lambda field: field.counted
 )
-"""The listings of the fields met last, the least recently used first, by field index and
-the identities of the two tuples of the field's contents. The listing keeps those tuples
+"""The listings of the fields met last, by field index and the identities of the two tuples
+of the field's contents, in the order they were last found by that key, oldest first (a field
+found through `_LAST` keeps its place). The listing keeps those tuples
 alive, so no other object has their identities meanwhile; and a move hands the three fields
 it leaves alone to the next state as the same tuples, found again without hashing a card."""
 _CONTENTS: Final[dict[tuple[int, tuple[Card, ...], tuple[Stockpile, ...]], _Field]] = (
