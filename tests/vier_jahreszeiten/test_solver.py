@@ -8,6 +8,7 @@ import io
 import itertools
 import json
 import random
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from fourgames.shuffle import derive_seed
 from fourgames.vier_jahreszeiten import (
     CZARINA,
     SIMPLICITY,
+    SOLVER_COMPILED,
     TURN,
     Build,
     CzarinaFill,
@@ -40,6 +42,12 @@ from fourgames.vier_jahreszeiten import (
 from fourgames.vier_jahreszeiten._cli import add_solve_arguments, run_solve
 from fourgames.vier_jahreszeiten._heuristic import position_value
 from fourgames.vier_jahreszeiten.bots import GreedyBot, play_greedy
+
+spies_on_the_search = pytest.mark.skipif(
+    SOLVER_COMPILED,
+    reason="replaces a method of the search with a spy, which a compiled class does not allow;"
+    " the pure-Python run checks the same code",
+)
 
 
 def replay_line(state: State, line: tuple[object, ...]) -> State:
@@ -165,6 +173,32 @@ def test_solver_undecided_when_the_budget_runs_out() -> None:
     result = solve(new_game(1, seed=0), max_nodes=50)
     assert result.outcome is Outcome.UNDECIDED
     assert result.nodes > 50
+
+
+def test_solver_undecided_when_its_time_runs_out() -> None:
+    """Under a budget of CPU seconds the search gives up soon after it is spent (it reads the
+    clock every `_solver._CLOCK` nodes), however many nodes the budget would still allow."""
+    deal = new_game(1, seed=derive_seed(0, "deal", 0))  # undecided at 800,000 nodes
+    started = time.process_time()
+    result = solve(deal, max_nodes=10**9, max_seconds=0.3)
+    spent = time.process_time() - started
+    assert result.outcome is Outcome.UNDECIDED
+    assert 0.3 <= spent < 0.3 + 2.0, spent
+    assert _solver._CLOCK <= result.nodes < 10**9
+
+
+@pytest.mark.parametrize("options", [Options(), Options(run_move=RunMove.ANY_TAIL)], ids=str)
+def test_a_time_budget_never_reached_changes_nothing(options: Options) -> None:
+    for k in range(3):
+        deal = new_game(1, seed=derive_seed(0, "deal", k), options=options)
+        by_nodes = solve(deal, max_nodes=20_000)
+        assert solve(deal, max_nodes=20_000, max_seconds=1e9) == by_nodes
+
+
+@pytest.mark.parametrize("seconds", [0, -1.0, float("nan")])
+def test_solver_refuses_a_time_budget_that_is_not_positive(seconds: float) -> None:
+    with pytest.raises(ValueError, match="max_seconds"):
+        solve(new_game(1, seed=0), max_seconds=seconds)
 
 
 def test_solver_after_a_shuttle_keeps_the_guard() -> None:
@@ -318,6 +352,37 @@ def test_solve_command_writes_each_deal_and_resumes(tmp_path: Path) -> None:
     assert (
         run_solve(parser.parse_args([*base, "--out", str(whole), "--resume"]), io.StringIO()) == 2
     )
+
+
+def test_solve_command_takes_a_time_budget_into_the_study(tmp_path: Path) -> None:
+    """``--max-seconds`` bounds each deal's CPU time beside the node budget; it is part of
+    the study, and a line written before the option existed reads as a study without it."""
+    parser = argparse.ArgumentParser()
+    add_solve_arguments(parser)
+    out = tmp_path / "study.jsonl"
+    base = ["vier-jahreszeiten", "--deals", "2", "--max-nodes", "10000000", "--out", str(out)]
+    text = io.StringIO()
+    assert run_solve(parser.parse_args([*base, "--max-seconds", "0.2"]), text) == 0
+    assert "solver budget 10000000 nodes or 0.2 s of CPU per deal" in text.getvalue()
+    deals = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [deal["study"]["max_seconds"] for deal in deals] == [0.2, 0.2]
+    assert all(deal["seconds"] < 0.2 + 2.0 for deal in deals)
+    assert {deal["outcome"] for deal in deals} <= {"won", "undecided"}
+    assert deals[0]["outcome"] == "undecided"  # deal 0 needs more than 800,000 nodes
+    resumed = [*base, "--resume", "--deals", "3"]
+    assert run_solve(parser.parse_args(resumed), io.StringIO()) == 2
+    assert run_solve(parser.parse_args([*resumed, "--max-seconds", "0.3"]), io.StringIO()) == 2
+    assert run_solve(parser.parse_args([*resumed, "--max-seconds", "0.2"]), io.StringIO()) == 0
+    assert len(out.read_text().splitlines()) == 3
+    old = tmp_path / "old.jsonl"
+    for deal in deals:
+        del deal["study"]["max_seconds"]
+    old.write_text("".join(json.dumps(deal) + "\n" for deal in deals))
+    again = ["vier-jahreszeiten", "--deals", "2", "--max-nodes", "10000000", "--out", str(old)]
+    assert run_solve(parser.parse_args([*again, "--resume"]), io.StringIO()) == 0
+    for bad in ("0", "-1", "nan"):
+        args = parser.parse_args(["vier-jahreszeiten", "--deals", "1", "--max-seconds", bad])
+        assert run_solve(args, io.StringIO()) == 2
 
 
 def test_solve_command_studies_sequence_moves(tmp_path: Path) -> None:
@@ -708,6 +773,7 @@ def spy_on_alike(
     return found
 
 
+@spies_on_the_search
 @pytest.mark.parametrize("options", [Options(), CZARINA], ids=str)
 def test_positions_alike_to_lost_ones_are_lost_by_exhaustive_search(options: Options) -> None:
     """Positions the search leaves out because they are a lost position with cards swapped
@@ -824,6 +890,7 @@ def test_release_bound_marks_only_lost_positions(
     assert stuck >= least
 
 
+@spies_on_the_search
 @pytest.mark.parametrize("options", [Options(), CZARINA], ids=str)
 def test_positions_stuck_in_real_deals_are_lost_without_the_bound(
     options: Options, monkeypatch: pytest.MonkeyPatch

@@ -14,6 +14,10 @@ The game: ``docs/games/vier-jahreszeiten.md``; the rules text: ``docs/rules/vier
 
 from __future__ import annotations
 
+from typing import Final
+
+from fourgames._compiled import is_compiled
+from fourgames.vier_jahreszeiten import _solver
 from fourgames.vier_jahreszeiten._heuristic import HeuristicBot
 from fourgames.vier_jahreszeiten._render import render
 from fourgames.vier_jahreszeiten._rules import (
@@ -70,6 +74,9 @@ from fourgames.vier_jahreszeiten._rules import (
 from fourgames.vier_jahreszeiten._sample import sample_state
 from fourgames.vier_jahreszeiten._solver import Outcome, SolveResult, solve
 
+SOLVER_COMPILED: Final = is_compiled(_solver)
+"""Whether `solve` runs compiled: the optional build of docs/performance.md."""
+
 __all__ = [
     "ACTIONS",
     "CZARINA",
@@ -80,6 +87,7 @@ __all__ = [
     "PRESETS",
     "RULES_VERSION",
     "SIMPLICITY",
+    "SOLVER_COMPILED",
     "TURN",
     "VANISHING_CROSS",
     "Action",

@@ -21,6 +21,7 @@ from fourgames._progress import progress
 from fourgames.errors import FormatError
 from fourgames.serialization import converter
 from fourgames.shuffle import derive_seed
+from fourgames.vier_jahreszeiten import SOLVER_COMPILED
 from fourgames.vier_jahreszeiten._rules import (
     PRESETS,
     Options,
@@ -54,6 +55,11 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_MAX_NODES,
         help=f"the solver's node budget per deal ({DEFAULT_MAX_NODES})",
     )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        help="and a budget of CPU seconds per deal (none; the verdicts then depend on the machine)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="deals solved in parallel (1)")
     parser.add_argument("--line", action="store_true", help="print each deal's winning line")
     parser.add_argument("--out", help="write each deal's result to this file, one JSON line")
@@ -71,6 +77,8 @@ class _Study:
     seed: int
     run_move: RunMove | None = None
     """The sequence moves, added to the preset's options."""
+    max_seconds: float | None = None
+    """The solver's budget of CPU seconds per deal, if any, beside ``max_nodes``."""
 
     @property
     def options(self) -> Options:
@@ -103,7 +111,7 @@ def _solve_deal(study: _Study, k: int) -> _Deal:
     state = new_game(1, seed=derive_seed(study.seed, "deal", k), options=study.options)
     final = play_greedy(state, random.Random(derive_seed(study.seed, "bot", k)))
     started = time.process_time()
-    result = solve(state, max_nodes=study.max_nodes)
+    result = solve(state, max_nodes=study.max_nodes, max_seconds=study.max_seconds)
     seconds = time.process_time() - started
     end = state
     for action in result.line:  # every winning line is checked by the rules
@@ -149,11 +157,14 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
         if value < 1:
             print(f"fourgames solve: {name} must be at least 1", file=sys.stderr)
             return 2
+    if args.max_seconds is not None and not args.max_seconds > 0:
+        print("fourgames solve: --max-seconds must be positive", file=sys.stderr)
+        return 2
     if args.resume and args.out is None:
         print("fourgames solve: --resume needs --out", file=sys.stderr)
         return 2
     run_move = None if args.run_move is None else RunMove(args.run_move)
-    study = _Study(args.preset, args.max_nodes, args.seed, run_move)
+    study = _Study(args.preset, args.max_nodes, args.seed, run_move, args.max_seconds)
     try:
         done = _read_deals(args.out, args.resume, study, deals)
     except (ValueError, FormatError) as err:
@@ -188,7 +199,10 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     wall = time.monotonic() - started
     print(
         f"vier-jahreszeiten, {study}: {deals} deals (seed {args.seed}), "
-        f"solver budget {args.max_nodes} nodes per deal, {args.jobs} job(s)",
+        f"solver budget {args.max_nodes} nodes"
+        f"{'' if args.max_seconds is None else f' or {args.max_seconds:g} s of CPU'} per deal, "
+        f"{args.jobs} job(s), "
+        f"solver {'compiled (mypyc)' if SOLVER_COMPILED else 'pure Python'}",
         file=out,
     )
     rows = [

@@ -35,6 +35,7 @@ legal from the given state, guard included.
 from __future__ import annotations
 
 import enum
+import time
 from collections.abc import Iterator
 from typing import Final
 
@@ -67,6 +68,8 @@ _DISCREPANCIES: Final = (0, 1, 2)
 """The limited discrepancy searches made before the full search (`_Search.run`)."""
 _LARGE: Final = 100
 """A component with more configurations is searched one move at a time instead."""
+_CLOCK: Final = 1_000
+"""Under a time budget, the nodes between two looks at the clock."""
 
 # Cards as ints: suit * 13 + rank - 1 (A=1 … K=13), suits ♣ ♦ ♥ ♠.
 _SUITS: Final = tuple(Suit)
@@ -439,10 +442,10 @@ class _Component:
 
     name: _Piles
     """Its least configuration: the same component always has the same name."""
-    configs: list[_Piles]
-    exits: list[tuple[_Piles, _Move, list[bytes]]]
+    configs: tuple[_Piles, ...]
+    exits: tuple[tuple[_Piles, _Move, tuple[bytes, ...]], ...]
     """Cross moves that cannot be undone: (from, move, the piles after it)."""
-    tops: dict[int, list[tuple[_Piles, int]]]
+    tops: dict[int, tuple[tuple[_Piles, int], ...]]
     """For each card, where it lies on top of a pile: (configuration, pile)."""
     likeness: dict[bytes, _Piles] = attrs.Factory(dict)
     """`_Search.likeness` by eraser."""
@@ -474,9 +477,19 @@ class _Frame:
 
 
 class _Search:
-    def __init__(self, state: State, max_nodes: int, options: Options | None = None) -> None:
+    def __init__(
+        self,
+        state: State,
+        max_nodes: int,
+        options: Options | None = None,
+        deadline: float | None = None,
+    ) -> None:
         self.rules = _Rules(state, options)
         self.max_nodes = max_nodes
+        self.deadline = deadline
+        """The process's CPU time (`time.process_time`) at which the search gives up, if any."""
+        self.clock = max_nodes + 1 if deadline is None else _CLOCK
+        """The node count at which the clock is read next."""
         self.nodes = 0
         self.components: dict[tuple[_Piles, bool], _Component | None] = {}
         self.lost: dict[_Key, tuple[int, ...]] = {}
@@ -496,6 +509,10 @@ class _Search:
         self.nodes += n
         if self.nodes > self.max_nodes:
             raise _OutOfBudget
+        if self.nodes >= self.clock:
+            self.clock = self.nodes + _CLOCK
+            if self.deadline is not None and time.process_time() > self.deadline:
+                raise _OutOfBudget
 
     def is_dead_end(self, node: _Node) -> bool:
         """`_Rules.is_dead` or `_Rules.is_stuck` for ``node``, remembered (neither depends on
@@ -848,12 +865,19 @@ def _widen(reach: list[int], other: tuple[int, ...]) -> None:
 
 
 def _component(configs: list[_Piles], exits: list[tuple[_Piles, _Move, list[bytes]]]) -> _Component:
+    """The component of ``configs``, held in tuples: the garbage collector stops walking a
+    tuple of bytes and ints after its first pass, where it walks every list each time."""
     tops: dict[int, list[tuple[_Piles, int]]] = {}
     for config in configs:
         for i, pile in enumerate(config):
             if pile:
                 tops.setdefault(pile[-1], []).append((config, i))
-    return _Component(min(configs), configs, exits, tops)
+    return _Component(
+        min(configs),
+        tuple(configs),
+        tuple((config, move, tuple(after)) for config, move, after in exits),
+        {card: tuple(places) for card, places in tops.items()},
+    )
 
 
 def _compact(piles: tuple[tuple[Card, ...], ...]) -> _Piles:
@@ -898,13 +922,18 @@ def _replay(state: State, search: _Search, line: list[tuple[_Piles, _Move]]) -> 
     return tuple(actions)
 
 
-def solve(state: State, *, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
+def solve(
+    state: State, *, max_nodes: int = DEFAULT_MAX_NODES, max_seconds: float | None = None
+) -> SolveResult:
     """Search every line from ``state`` (knowing the stock) for a win.
 
     Returns WON with a winning line (legal from ``state``, guard included), LOST when no line
-    wins, or UNDECIDED when more than ``max_nodes`` positions would be needed. With tail
-    moves (`RunMove.ANY_TAIL`) half the budget goes first to the smaller game of whole-pile
-    moves, whose winning lines are legal with tail moves too.
+    wins, or UNDECIDED when more than ``max_nodes`` positions would be needed, or, with
+    ``max_seconds``, more than that many seconds of the process's CPU time
+    (`time.process_time`). The node budget gives the same answer on every machine; a time
+    budget depends on the machine and its load. With tail moves (`RunMove.ANY_TAIL`) half
+    the budget (nodes and time) goes first to the smaller game of whole-pile moves, whose
+    winning lines are legal with tail moves too.
 
     >>> from fourgames.vier_jahreszeiten import SIMPLICITY, apply, new_game, is_won
     >>> state = new_game(1, seed=1, options=SIMPLICITY)
@@ -916,22 +945,28 @@ def solve(state: State, *, max_nodes: int = DEFAULT_MAX_NODES) -> SolveResult:
     >>> is_won(state)
     True
     """
+    if max_seconds is not None and not max_seconds > 0:
+        raise ValueError(f"max_seconds must be positive, not {max_seconds!r}")
     if is_won(state):
         return SolveResult(Outcome.WON, (), 0)
+    started = time.process_time()
+    deadline = None if max_seconds is None else started + max_seconds
     spent = 0
     if state.options.run_move is RunMove.ANY_TAIL:
-        whole = _search(state, max_nodes // 2, attrs.evolve(state.options, run_move=RunMove.WHOLE))
+        half = None if max_seconds is None else started + max_seconds / 2
+        whole_piles = attrs.evolve(state.options, run_move=RunMove.WHOLE)
+        whole = _search(state, max_nodes // 2, whole_piles, half)
         if whole.won:
             return whole
         spent = whole.nodes
-    result = _search(state, max_nodes - spent, state.options)
+    result = _search(state, max_nodes - spent, state.options, deadline)
     return attrs.evolve(result, nodes=spent + result.nodes)
 
 
-def _search(state: State, max_nodes: int, options: Options) -> SolveResult:
+def _search(state: State, max_nodes: int, options: Options, deadline: float | None) -> SolveResult:
     """`solve` under ``options``, whose moves are some of the state's: their wins are wins,
     but LOST and UNDECIDED speak only of the game searched."""
-    search = _Search(state, max_nodes, options)
+    search = _Search(state, max_nodes, options, deadline)
     root: _Node = (_compact(state.piles), 0, bytes(_INT[c] for c in state.waste),
                    state.foundations)  # fmt: skip
     try:
