@@ -4,6 +4,7 @@ test samples for uniformity."""
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, TypeVar
@@ -83,3 +84,19 @@ def _upper_gamma(a: float, x: float) -> float:
         if abs(d * c - 1) < 1e-15:
             break
     return fraction * scale
+
+
+EXPECT_COMPILED = os.environ.get("FOURGAMES_EXPECT_COMPILED") == "1"
+"""Whether the tests run against the compiled build (``.ci/run`` sets the variable)."""
+
+
+def not_the_build_expected(module_file: str | None) -> str:
+    """The message of a build check that failed for the module at ``module_file``."""
+    build = "compiled" if EXPECT_COMPILED else "pure Python"
+    hint = (
+        "install the wheel built with HATCH_BUILD_HOOKS_ENABLE=1"
+        if EXPECT_COMPILED
+        else "an extension module left in the source tree by a compiled build shadows the .py:"
+        " remove it (git clean -X src)"
+    )
+    return f"{module_file}: not {build}; {hint}"

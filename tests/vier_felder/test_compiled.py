@@ -3,24 +3,15 @@
 docs/performance.md. The rest of the tests are the same in both runs."""
 
 import inspect
-import os
 
 from fourgames import vier_felder
 from fourgames._compiled import is_compiled
 from fourgames.vier_felder import _enumeration, _rules
-
-EXPECT_COMPILED = os.environ.get("FOURGAMES_EXPECT_COMPILED") == "1"
+from tests.helpers import EXPECT_COMPILED, not_the_build_expected
 
 
 def test_the_listing_runs_in_the_build_expected() -> None:
-    build = "compiled" if EXPECT_COMPILED else "pure Python"
-    hint = (
-        "install the wheel built with HATCH_BUILD_HOOKS_ENABLE=1"
-        if EXPECT_COMPILED
-        else "an extension module left in the source tree by a compiled build shadows the .py:"
-        " remove it (git clean -X src)"
-    )
-    assert vier_felder.COMPILED is EXPECT_COMPILED, f"{_enumeration.__file__}: not {build}; {hint}"
+    assert vier_felder.COMPILED is EXPECT_COMPILED, not_the_build_expected(_enumeration.__file__)
     # a compiled function is a builtin one; the game's listing is the module's own
     assert inspect.isbuiltin(vier_felder.legal_actions) is EXPECT_COMPILED
     assert vier_felder.legal_actions is _enumeration.legal_actions

@@ -4,25 +4,16 @@ docs/performance.md. The rest of the solver's tests are the same in both runs, b
 replace a method of the search with a spy, which a compiled class does not allow."""
 
 import inspect
-import os
 
 from fourgames import vier_jahreszeiten
 from fourgames._compiled import is_compiled
 from fourgames.vier_jahreszeiten import _heuristic, _rules, _solver
-
-EXPECT_COMPILED = os.environ.get("FOURGAMES_EXPECT_COMPILED") == "1"
+from tests.helpers import EXPECT_COMPILED, not_the_build_expected
 
 
 def test_the_solver_runs_in_the_build_expected() -> None:
-    build = "compiled" if EXPECT_COMPILED else "pure Python"
-    hint = (
-        "install the wheel built with HATCH_BUILD_HOOKS_ENABLE=1"
-        if EXPECT_COMPILED
-        else "an extension module left in the source tree by a compiled build shadows the .py:"
-        " remove it (git clean -X src)"
-    )
-    assert vier_jahreszeiten.SOLVER_COMPILED is EXPECT_COMPILED, (
-        f"{_solver.__file__}: not {build}; {hint}"
+    assert vier_jahreszeiten.SOLVER_COMPILED is EXPECT_COMPILED, not_the_build_expected(
+        _solver.__file__
     )
     # a compiled function is a builtin one; the game's solve is the module's own
     assert inspect.isbuiltin(vier_jahreszeiten.solve) is EXPECT_COMPILED
