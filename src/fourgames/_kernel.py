@@ -665,8 +665,10 @@ class Rulebook(Generic[S, A]):
         """The state after ``action``: `check`, then the move; `IllegalActionError` naming the
         rule if it is not legal. The state given is never changed."""
         listed, actions = self._listed
-        if state is listed and id(action) in map(id, actions):  # this very object listed
-            return self._rules[type(action)][1](state, action)
+        if state is listed:
+            for known in actions:
+                if known is action:  # this very object, listed for this very state
+                    return self._rules[type(action)][1](state, action)
         if type(state) is self._state and id(action) in self._interned:  # built by the engine
             check, move = self._rules[type(action)]
         else:

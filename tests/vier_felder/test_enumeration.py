@@ -34,6 +34,31 @@ def test_the_value_vector_search_agrees_with_the_brute_force_split(v: int) -> No
 
 
 @pytest.mark.parametrize("v", range(1, 15))
+def test_the_closure_kept_for_the_classes_up_to_v_serves_every_field(v: int) -> None:
+    """§6: a closure is kept by the field's classes up to v alone, so fields with other cards
+    above v read the same one; it still lists, of every field, exactly the subsets the rules'
+    brute force splits into groups of v, in the order a fresh search gives."""
+    rng = random.Random(200 + v)
+    for _ in range(40):
+        cards = rng.sample(DECK_52, rng.randint(1, 9))
+        counts = _enumeration._vector(cards)
+        kept = _enumeration._reachable(counts, v)
+        _enumeration._MEMORY.clear()
+        assert _enumeration._reachable(counts, v) == kept
+        subsets = {
+            _enumeration._vector(combo): combo
+            for k in range(1, len(cards) + 1)
+            for combo in itertools.combinations(cards, k)
+        }
+        splitting = {vec for vec, combo in subsets.items() if _rules._brute_force_groups(combo, v)}
+        assert set(kept) == splitting, (v, [str(c) for c in cards])
+        higher = [c for c in DECK_52 if c not in cards and _rules._LOW[c] > v]
+        if higher:
+            more = _enumeration._vector([*cards, *rng.sample(higher, min(3, len(higher)))])
+            assert _enumeration._reachable(more, v) is _enumeration._reachable(counts, v)
+
+
+@pytest.mark.parametrize("v", range(1, 15))
 def test_the_closure_below_a_smaller_bound_is_the_filtered_closure(v: int) -> None:
     """The EQUAL listing reads the groups beside the card's group from the field's own
     closure, filtered to the smaller bound: the same vectors in the same order."""

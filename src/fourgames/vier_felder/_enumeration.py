@@ -27,12 +27,13 @@ the values a stockpile may have at all (`_Field.sum_bound`), so most held values
 out by one ``&``.
 
 **Caches.** The value-level tables (`_reachable`, `_sums_table`) are kept by value vector,
-shared by every field; they hold tuples of ints, which the garbage collector stops walking
-after its first pass over them. A
-field's listings are kept per field (index and contents) for the `FIELDS_KEPT` fields used
-last, so the three fields a move leaves alone are not listed again: per value its harvests
-and stockpiles as card sets, and per card played into it its `Harvest` actions and its `Build`
-actions per value of the held card (`_Stockpiling`), so a new card in hand lists only its own.
+shared by every field (a closure of value v by the field's classes up to v alone, which no
+card above v changes); a field reads its sums table once. They hold tuples of ints, which the
+garbage collector stops walking after its first pass over them. A field's listings are kept
+per field (index and contents) for the `FIELDS_KEPT` fields used last, so the three fields a
+move leaves alone are not listed again: per value its harvests and stockpiles as card sets,
+and per card played into it its `Harvest` actions and its `Build` actions per value of the
+held card (`_Stockpiling`), so a new card in hand lists only its own.
 Few fields are kept because every object kept alive is walked by each full collection of the
 garbage collector: a large cache of actions cost more in collections than it saved. The action
 objects are made once, by constructors that skip the field type checks of the classes' own
@@ -149,7 +150,8 @@ _LAST: Final[dict[int, _Field]] = _FIELD_MEMORY.table(lambda field: 0)
 """Per field index, the field of `_FIELDS` listed there last, found again by the identities of
 its tuples alone (`_field`); never the least recently used while it is here."""
 _REACHABLE: Final[dict[int, tuple[int, ...]]] = _MEMORY.table(_vectors_size)
-"""`_reachable` by ``counts << 4 | v`` (one int: no tuple to make and hash)."""
+"""`_reachable` by ``usable << 4 | v``, the classes up to v and v (one int: no tuple to make
+and hash)."""
 _SUMS: Final[dict[int, tuple[tuple[int, ...], ...]]] = _MEMORY.table(
     lambda table: 1 + sum(map(len, table))
 )
@@ -203,6 +205,8 @@ def _group_type_list(v: int) -> tuple[int, ...]:
 
 _GROUP_TYPES: Final = {v: _group_type_list(v) for v in range(1, MAX_VALUE + 1)}
 _TYPE_INDEX: Final = {v: {t: i for i, t in enumerate(types)} for v, types in _GROUP_TYPES.items()}
+_UP_TO: Final = {v: (1 << 4 * min(v, _CLASSES)) - 1 for v in range(1, MAX_VALUE + 1)}
+"""The nibbles of the classes worth at most ``v`` (for 14: all, the aces among them)."""
 _FEW_CARDS: Final = 6
 """Up to this many cards, a field's group types come from its table of sub-vector sums, not
 from a scan of all the types of the value."""
@@ -210,13 +214,16 @@ from a scan of all the types of the value."""
 
 def _reachable(counts: int, v: int) -> tuple[int, ...]:
     """Every non-empty vector ≤ ``counts`` that splits into groups of value ``v`` (§6): the
-    closure of sums of group types, each vector expanded once."""
-    key = counts << 4 | v
+    closure of sums of group types, each vector expanded once. A card above v is in no group
+    of v, so the closure is kept by the classes up to v alone, shared by every field that
+    differs only above v."""
+    usable = counts & _UP_TO[v]
+    key = usable << 4 | v
     found = _REACHABLE.get(key)
     if found is not None:
         return found
-    bound, high = counts | _HIGH, _HIGH
-    cards, rest = 0, counts
+    bound, high = usable | _HIGH, _HIGH
+    cards, rest = 0, usable
     while rest:
         cards += rest & 15
         rest >>= 4
@@ -477,6 +484,7 @@ class _Field:
         "_builds",
         "_harvests",
         "_pile_sets",
+        "_summing_to",
         "ace_alone",
         "builds_by_card",
         "combos",
@@ -530,6 +538,7 @@ class _Field:
         self._harvests: dict[int, list[Taken]] = {}
         self._builds: dict[tuple[Rank, int], list[Built]] = {}
         self._pile_sets: dict[int, list[frozenset[Stockpile]]] = {}
+        self._summing_to: tuple[tuple[int, ...], ...] | None = None
         self.harvests_by_card: dict[Card, list[Action]] = {}
         self.builds_by_card: dict[Card, _Stockpiling] = {}
         self.size = 1 + len(loose) + len(piles)
@@ -576,6 +585,13 @@ class _Field:
         if self.sums >> v & 1 or (v == MAX_VALUE and self.ace_alone):
             return _reachable(self.counts, v)
         return ()
+
+    def summing_to(self) -> tuple[tuple[int, ...], ...]:
+        """`_sums_table` of the loose cards, looked up once a field."""
+        found = self._summing_to
+        if found is None:
+            found = self._summing_to = _sums_table(self.counts)
+        return found
 
     def pile_sets(self, v: int) -> list[frozenset[Stockpile]]:
         """Every set of this field's stockpiles of value ``v``, the empty set first."""
@@ -633,7 +649,7 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[
     or an EQUAL stockpile (new, extended or merged)."""
     out: list[Built] = []
     piles, counts = info.piles, info.counts
-    summing_to = _sums_table(counts)  # the sub-vectors by their sum: every sum here is 0..14
+    summing_to = info.summing_to()  # the sub-vectors by their sum: every sum here is 0..14
     low = values[0]
     # new SUM: p + ≥ 1 loose cards = V (aces as 1)
     if value - low >= 1:
