@@ -679,7 +679,10 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[
     if not several:
         return out
     equal_piles = info.pile_sets(value)
+    piles_join = bool(info.pile_values >> value & 1)  # a stockpile of V may join one group
     for vec, has_two_groups in several.items():
+        if not (has_two_groups or piles_join):
+            continue  # the card's group alone, and no stockpile to join it: not listed
         loose_sets = _expand(vec, info) if vec else _ONLY_EMPTY
         for ps in equal_piles:
             if ps or has_two_groups:
