@@ -228,8 +228,8 @@ def _reachable(counts: int, v: int) -> tuple[int, ...]:
         cards += rest & 15
         rest >>= 4
     if cards <= _FEW_CARDS:  # the group types below counts: its sub-vectors adding up to v
-        types = sorted(_sums_table(counts)[v], key=_TYPE_INDEX[v].__getitem__)
-        if v == MAX_VALUE and counts & 15:
+        types = sorted(_sums_table(usable)[v], key=_TYPE_INDEX[v].__getitem__)
+        if v == MAX_VALUE and usable & 15:
             types.append(1)  # a lone ace
     else:
         types = [t for t in _GROUP_TYPES[v] if (bound - t) & high == high]
