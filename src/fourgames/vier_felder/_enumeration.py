@@ -208,8 +208,8 @@ _TYPE_INDEX: Final = {v: {t: i for i, t in enumerate(types)} for v, types in _GR
 _UP_TO: Final = {v: (1 << 4 * min(v, _CLASSES)) - 1 for v in range(1, MAX_VALUE + 1)}
 """The nibbles of the classes worth at most ``v`` (for 14: all, the aces among them)."""
 _FEW_CARDS: Final = 6
-"""Up to this many cards, a field's group types come from its table of sub-vector sums, not
-from a scan of all the types of the value."""
+"""Up to this many cards worth at most v, a closure's group types come from the table of
+sub-vector sums of those cards, not from a scan of all the types of the value."""
 
 
 def _reachable(counts: int, v: int) -> tuple[int, ...]:
@@ -227,7 +227,7 @@ def _reachable(counts: int, v: int) -> tuple[int, ...]:
     while rest:
         cards += rest & 15
         rest >>= 4
-    if cards <= _FEW_CARDS:  # the group types below counts: its sub-vectors adding up to v
+    if cards <= _FEW_CARDS:  # the group types below usable: its sub-vectors adding up to v
         types = sorted(_sums_table(usable)[v], key=_TYPE_INDEX[v].__getitem__)
         if v == MAX_VALUE and usable & 15:
             types.append(1)  # a lone ace
@@ -664,7 +664,8 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[
                 out += [(loose, single, value) for loose in loose_sets]
     # EQUAL: p's group (p alone or p + loose cards) + further loose groups + stockpiles of V
     groups = info.groups(value)
-    if not groups and not info.pile_values >> value & 1:
+    piles_join = bool(info.pile_values >> value & 1)  # a stockpile of V may join one group
+    if not groups and not piles_join:
         return out  # the card's group alone is no EQUAL stockpile
     several: dict[int, bool] = {}
     for pv in values:
@@ -679,7 +680,6 @@ def _stockpile_parts(info: _Field, values: tuple[int, ...], value: int) -> list[
     if not several:
         return out
     equal_piles = info.pile_sets(value)
-    piles_join = bool(info.pile_values >> value & 1)  # a stockpile of V may join one group
     for vec, has_two_groups in several.items():
         if not (has_two_groups or piles_join):
             continue  # the card's group alone, and no stockpile to join it: not listed
