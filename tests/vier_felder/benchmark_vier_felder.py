@@ -43,14 +43,13 @@ def field_of_20(trials: int) -> list[tuple[float, float, int]]:
         deck = list(DECK_52)
         rng.shuffle(deck)
         field, card = tuple(sorted(deck[:20])), deck[20]
-        _enumeration._MEMORY.clear()
+        _enumeration._forget()
         start = time.process_time()
         counts = _enumeration._vector(field)
         for v in vf.card_values(card):
             _enumeration._reachable(counts, v)
         search = time.process_time() - start
-        _enumeration._MEMORY.clear()
-        _enumeration._FIELD_MEMORY.clear()
+        _enumeration._forget()
         start = time.process_time()
         harvests = _enumeration._field(0, field, ()).harvests(card.rank)
         listing = time.process_time() - start

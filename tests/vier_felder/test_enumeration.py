@@ -43,7 +43,7 @@ def test_the_closure_kept_for_the_classes_up_to_v_serves_every_field(v: int) -> 
         cards = rng.sample(DECK_52, rng.randint(1, 9))
         counts = _enumeration._vector(cards)
         kept = _enumeration._reachable(counts, v)
-        _enumeration._MEMORY.clear()
+        _enumeration._REACHABLE_MEMORY.clear()
         assert _enumeration._reachable(counts, v) == kept
         subsets = {
             _enumeration._vector(combo): combo
@@ -162,6 +162,19 @@ def test_the_fast_stockpile_constructor_equals_the_attrs_one() -> None:
     assert _rules._Stockpile is not vf.Stockpile  # the fast path is in use with this attrs
 
 
+def test_the_stockpile_sort_key_orders_as_the_stockpiles_do() -> None:
+    """`_build` puts a new stockpile in its place by `_pile_order`; sorting by it gives the
+    order of the stockpiles' own comparisons, ties of value and kind included."""
+    rng = random.Random(6)
+    piles = []
+    for _ in range(300):
+        cards = rng.sample(DECK_52, rng.randint(2, 4))
+        kind = rng.choice(list(vf.Kind))
+        piles.append(vf.Stockpile(rng.randint(2, 4), kind, cards))
+    assert sorted(piles, key=_rules._pile_order) == sorted(piles)
+    assert len({(p.value, p.kind) for p in piles}) < len(piles)  # ties broken by the cards
+
+
 def test_a_stockpile_takes_the_kind_the_rules_give_its_parts() -> None:
     """§7: `apply` names the kind of a legal stockpile action by its sums alone (EQUAL where
     they make no SUM, as the check has shown the groups); the rules' own `_build_kind`, which
@@ -244,9 +257,10 @@ def test_a_field_unchanged_from_turn_to_turn_is_listed_once() -> None:
 def test_the_listing_keeps_no_more_than_its_budget() -> None:
     """Fields of 14 loose cards list thousands of actions: what the listing keeps stays within
     its budgets, and a position listed again after its fields were forgotten lists the same."""
-    tables, fields = _enumeration._MEMORY, _enumeration._FIELD_MEMORY
-    budgets = tables.budget, fields.budget
-    tables.budget, fields.budget = 5_000, 5_000
+    memories = _enumeration._MEMORIES
+    budgets = [memory.budget for memory in memories]
+    for memory in memories:
+        memory.budget = 5_000
     try:
         rng = random.Random(2)
         first: tuple[State, tuple[vf.Action, ...]] | None = None
@@ -255,16 +269,41 @@ def test_the_listing_keeps_no_more_than_its_budget() -> None:
             state = vf.position([deck[:4], deck[4:8]], [deck[8:22]])
             listed = vf.legal_actions(state)
             first = first or (state, listed)
-            assert tables.held <= tables.budget
-            assert fields.held <= fields.budget
+            for memory in memories:
+                assert memory.held <= memory.budget
         assert first is not None
         state, listed = first
         assert not _kept(0, state.loose[0])
         assert vf.legal_actions(state) == listed
     finally:
-        tables.budget, fields.budget = budgets
-        tables.clear()
-        fields.clear()
+        for memory, budget in zip(memories, budgets, strict=True):
+            memory.budget = budget
+        _enumeration._forget()
+
+
+def test_each_value_table_keeps_its_own_budget() -> None:
+    """Sums tables of many fields, past their budget, forget sums tables only: the closures
+    kept before are still kept (one budget for both let the larger sums tables push every
+    closure out)."""
+    _enumeration._forget()
+    sums = _enumeration._SUMS_MEMORY
+    budget = sums.budget
+    sums.budget = 2_000
+    try:
+        rng = random.Random(4)
+        closures = [_enumeration._vector(rng.sample(DECK_52, 6)) for _ in range(20)]
+        for counts in closures:
+            _enumeration._reachable(counts, 10)
+        kept = dict(_enumeration._REACHABLE)
+        for _ in range(40):
+            _enumeration._sums_table(_enumeration._vector(rng.sample(DECK_52, 12)))
+            _enumeration._settle([])
+        assert sums.held <= sums.budget
+        assert len(_enumeration._SUMS) < 40  # sums tables were forgotten
+        assert _enumeration._REACHABLE == kept
+    finally:
+        sums.budget = budget
+        _enumeration._forget()
 
 
 def test_the_listing_does_not_depend_on_what_it_keeps() -> None:
@@ -274,8 +313,7 @@ def test_the_listing_does_not_depend_on_what_it_keeps() -> None:
     warm = [vf.legal_actions(state) for state in positions]
     cold = []
     for state in positions:
-        _enumeration._MEMORY.clear()
-        _enumeration._FIELD_MEMORY.clear()
+        _enumeration._forget()
         cold.append(vf.legal_actions(state))
     backwards = [vf.legal_actions(state) for state in reversed(positions)][::-1]
     assert cold == warm == backwards

@@ -22,8 +22,7 @@ def harvests_on_20_loose_cards() -> float:
     for i in range(31):
         deck = shuffled(DECK_52, derive_seed(2026, "field-of-20", i))
         field, card = _rules._sorted(deck[:20]), deck[20]
-        _enumeration._MEMORY.clear()
-        _enumeration._FIELD_MEMORY.clear()
+        _enumeration._forget()
         start = time.perf_counter()
         _enumeration._field(0, field, ()).harvests(card.rank)
         times.append(time.perf_counter() - start)
@@ -79,8 +78,7 @@ RETIMED: Final = 20
 
 def _cold_listing_time(state: _rules.State) -> float:
     """CPU seconds of one `legal_actions` with every cache cleared first."""
-    _enumeration._MEMORY.clear()
-    _enumeration._FIELD_MEMORY.clear()
+    _enumeration._forget()
     start = time.process_time()
     _enumeration.legal_actions(state)
     return time.process_time() - start

@@ -38,9 +38,9 @@ Few fields are kept because every object kept alive is walked by each full colle
 garbage collector: a large cache of actions cost more in collections than it saved. The action
 objects are made once, by constructors that skip the field type checks of the classes' own
 (the values come from the state, checked already; a test holds them equal). What is kept is
-counted in items (vectors, card sets, actions) by `_MEMORY` and `_FIELD_MEMORY`, which forget
-the oldest entries past their budgets, so memory stays bounded whatever fields the listing
-meets.
+counted in items (vectors, card sets, actions), each value-level table and the kept fields
+against a budget of their own (`_MEMORIES`), and the oldest entries past a budget are
+forgotten, so memory stays bounded whatever fields the listing meets.
 """
 
 from __future__ import annotations
@@ -73,9 +73,13 @@ from fourgames.vier_felder._rules import (
     season_of,
 )
 
-MEMORY_BUDGET: Final = 250_000
-"""The most items (value vectors) the value-level tables keep between calls: about 20 MB at
-worst."""
+REACHABLE_BUDGET: Final = 100_000
+"""The most items (value vectors) the closures (`_reachable`) keep between calls: about 8 MB
+at worst."""
+SUMS_BUDGET: Final = 150_000
+"""The most items (value vectors) the sums tables (`_sums_table`) keep between calls: about
+12 MB at worst. Each value-level table has a budget of its own, so that neither starves the
+other: a sums table holds many more vectors than a closure."""
 FIELDS_KEPT: Final = 8
 """The most fields whose listings are kept between calls: the fields of this turn and the
 last one or two (more than the 4 of a table, whose last are never the ones forgotten). Kept
@@ -126,8 +130,16 @@ class _Memory:
         self.held = 0
 
 
-_MEMORY: Final = _Memory(MEMORY_BUDGET)
+_REACHABLE_MEMORY: Final = _Memory(REACHABLE_BUDGET)
+_SUMS_MEMORY: Final = _Memory(SUMS_BUDGET)
 _FIELD_MEMORY: Final = _Memory(FIELD_BUDGET)
+_MEMORIES: Final = (_REACHABLE_MEMORY, _SUMS_MEMORY, _FIELD_MEMORY)
+
+
+def _forget() -> None:
+    """Forget everything the listing keeps (the tests and benchmarks list from cold)."""
+    for memory in _MEMORIES:
+        memory.clear()
 
 
 def _vectors_size(vectors: tuple[int, ...]) -> int:
@@ -149,10 +161,10 @@ _CONTENTS: Final[dict[tuple[int, tuple[Card, ...], tuple[Stockpile, ...]], _Fiel
 _LAST: Final[dict[int, _Field]] = _FIELD_MEMORY.table(lambda field: 0)
 """Per field index, the field of `_FIELDS` listed there last, found again by the identities of
 its tuples alone (`_field`); never the least recently used while it is here."""
-_REACHABLE: Final[dict[int, tuple[int, ...]]] = _MEMORY.table(_vectors_size)
+_REACHABLE: Final[dict[int, tuple[int, ...]]] = _REACHABLE_MEMORY.table(_vectors_size)
 """`_reachable` by ``usable << 4 | v``, the classes up to v and v (one int: no tuple to make
 and hash)."""
-_SUMS: Final[dict[int, tuple[tuple[int, ...], ...]]] = _MEMORY.table(
+_SUMS: Final[dict[int, tuple[tuple[int, ...], ...]]] = _SUMS_MEMORY.table(
     lambda table: 1 + sum(map(len, table))
 )
 
@@ -249,7 +261,7 @@ def _reachable(counts: int, v: int) -> tuple[int, ...]:
                         nxt.append(new)
         frontier = nxt
     found = _REACHABLE[key] = tuple(out)
-    _MEMORY.held += _vectors_size(found)
+    _REACHABLE_MEMORY.held += _vectors_size(found)
     return found
 
 
@@ -282,7 +294,7 @@ def _sums_table(counts: int) -> tuple[tuple[int, ...], ...]:
     for vec, total in partial:
         table[total].append(vec)
     found = _SUMS[counts] = tuple(map(tuple, table))
-    _MEMORY.held += len(partial) + 1
+    _SUMS_MEMORY.held += len(partial) + 1
     return found
 
 
@@ -414,7 +426,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def _settle(fields: list[_Field]) -> None:
     """Count what the listing kept and forget the oldest past the budgets."""
     _FIELD_MEMORY.settle(fields)
-    _MEMORY.settle(())
+    _REACHABLE_MEMORY.settle(())
+    _SUMS_MEMORY.settle(())
     if len(_CONTENTS) > len(_FIELDS):  # `_FIELD_MEMORY` forgot fields
         kept = {id(field) for field in _FIELDS.values()}
         for key in [key for key, field in _CONTENTS.items() if id(field) not in kept]:
@@ -544,7 +557,7 @@ class _Field:
         self.size = 1 + len(loose) + len(piles)
         """The items kept with this field's listings."""
         self.counted = 0
-        """How many of them `_MEMORY` counted already (`_Memory.settle`)."""
+        """How many of them `_FIELD_MEMORY` counted already (`_Memory.settle`)."""
 
     def list_harvests(self, card: Card) -> list[Action]:
         """The `Harvest` actions of ``card`` here."""

@@ -221,6 +221,12 @@ class Stockpile:
         return f"[{self.value}{sign} {' '.join(map(str, self.cards))}]"
 
 
+def _pile_order(pile: Stockpile) -> tuple[int, str, tuple[Card, ...]]:
+    """The order of stockpiles (value, kind, cards) as a sort key: a tuple compared in C, where
+    comparing two stockpiles calls their attrs ``__lt__``."""
+    return (pile.value, _kind_key(pile.kind), pile.cards)
+
+
 _Stockpile: Final = builder(Stockpile)
 """`Stockpile` without the attrs ``__init__`` and its sorting of the cards, for the stockpile a
 turn makes of cards sorted already (a test holds the two equal)."""
@@ -822,9 +828,10 @@ def _build(state: State, action: Build) -> State:
     kind = _SUM if _is_sum(card, loose, piles, value) else _EQUAL  # EQUAL: as checked
     cards = _sorted((card, *loose, *[c for s in piles for c in s.cards]))
     new_pile = _Stockpile(value, kind, cards)
-    kept = tuple(sorted([*[s for s in state.stockpiles[field] if s not in piles], new_pile]))
+    kept = [s for s in state.stockpiles[field] if s not in piles]
+    insort(kept, new_pile, key=_pile_order)
     field_loose = tuple([c for c in state.loose[field] if c not in loose])
-    return _finish_turn(state, (card,), field, field_loose, kept, ())
+    return _finish_turn(state, (card,), field, field_loose, tuple(kept), ())
 
 
 # --- §4 steps 3–6: rotation, drawing, clearing, next player -------------------------------------
