@@ -237,7 +237,7 @@ def test_a_field_unchanged_from_turn_to_turn_is_listed_once() -> None:
     deck = [c for c in DECK_52 if c not in first.hands[0] and c not in first.hands[1]]
     steady = vf.position(first.hands, [deck[:3], deck[3:6]])
     vf.legal_actions(steady)
-    kept = _enumeration._FIELDS[0, id(steady.loose[0]), id(steady.stockpiles[0])]
+    kept = _enumeration._FIELDS[0, steady.loose[0], steady.stockpiles[0]]
     for _ in range(3 * _enumeration.FIELDS_KEPT):
         drawn = rng.sample(deck[6:], 7)  # a new hand and a new field 1
         hands = (_rules._sorted(drawn[:4]), steady.hands[1])

@@ -105,23 +105,25 @@ class _Memory:
         self._tables.append((table, size))
         return table
 
-    def settle(self, fields: Iterable[_Field]) -> None:
+    def settle(self, fields: Iterable[_Field]) -> bool:
         """Count what ``fields`` kept since they were last counted; past the budget, forget
-        the oldest entries."""
+        the oldest entries, and say so."""
         for field in fields:
             self.held += field.size - field.counted
             field.counted = field.size
-        if self.held > self.budget:
-            goal = self.budget - self.budget // 4
-            for table, size in self._tables:
-                oldest = []
-                for key, value in table.items():
-                    if self.held <= goal:
-                        break
-                    self.held -= size(value)
-                    oldest.append(key)
-                for key in oldest:
-                    del table[key]
+        if self.held <= self.budget:
+            return False
+        goal = self.budget - self.budget // 4
+        for table, size in self._tables:
+            oldest = []
+            for key, value in table.items():
+                if self.held <= goal:
+                    break
+                self.held -= size(value)
+                oldest.append(key)
+            for key in oldest:
+                del table[key]
+        return True
 
     def clear(self) -> None:
         """Forget everything."""
@@ -146,21 +148,16 @@ def _vectors_size(vectors: tuple[int, ...]) -> int:
     return len(vectors) + 1
 
 
-_FIELDS: Final[dict[tuple[int, int, int], _Field]] = _FIELD_MEMORY.table(
-    lambda field: field.counted
+_FIELDS: Final[dict[tuple[int, tuple[Card, ...], tuple[Stockpile, ...]], _Field]] = (
+    _FIELD_MEMORY.table(lambda field: field.counted)
 )
-"""The listings of the fields met last, by field index and the identities of the two tuples
-of the field's contents, in the order they were last found by that key, oldest first (a field
-found through `_LAST` keeps its place). The listing keeps those tuples
-alive, so no other object has their identities meanwhile; and a move hands the three fields
-it leaves alone to the next state as the same tuples, found again without hashing a card."""
-_CONTENTS: Final[dict[tuple[int, tuple[Card, ...], tuple[Stockpile, ...]], _Field]] = (
-    _FIELD_MEMORY.table(lambda field: 0)
-)
-"""The same fields by their contents (`_settle` forgets those `_FIELDS` forgot)."""
+"""The listings of the fields met last, by field index and contents, in the order they were
+last found by that key, oldest first (a field found through `_LAST` keeps its place)."""
 _LAST: Final[dict[int, _Field]] = _FIELD_MEMORY.table(lambda field: 0)
 """Per field index, the field of `_FIELDS` listed there last, found again by the identities of
-its tuples alone (`_field`); never the least recently used while it is here."""
+its tuples alone (`_field`): a move hands the three fields it leaves alone to the next state
+as the same tuples, so they are found without hashing a card. Never forgotten while it is
+here."""
 _REACHABLE: Final[dict[int, tuple[int, ...]]] = _REACHABLE_MEMORY.table(_vectors_size)
 """`_reachable` by ``usable << 4 | v``, the classes up to v and v (one int: no tuple to make
 and hash)."""
@@ -371,14 +368,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         (
             f,
             info,
-            season is not _AUTUMN,  # §5
-            info.harvestable if season is not _WINTER else 0,  # §6
-            info.has_items and season is not _SPRING,  # §7, §16.7
+            seasons[f] is not _AUTUMN,  # §5
+            info.harvestable if seasons[f] is not _WINTER else 0,  # §6
+            info.has_items and seasons[f] is not _SPRING,  # §7, §16.7
             info.sum_bound,
             info.group_bound,
             info.sums,
         )
-        for f, (info, season) in enumerate(zip(fields, seasons, strict=True))
+        for f, info in enumerate(fields)
     ]
     bits = [_VALUE_BITS[c] for c in hand]
     for i, card in enumerate(hand):
@@ -415,7 +412,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
                 ready = wanted & play.nonempty
                 while ready:  # by value, lowest first
                     low_bit = ready & -ready
-                    out += play.builds[low_bit.bit_length() - 1]
+                    out += play.builds[low_bit]
                     ready ^= low_bit
     if state.options.full_harvest and len(hand) == HAND_SIZE:
         out.extend(_full_harvest_actions(state, hand, fields, seasons))
@@ -425,15 +422,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 def _settle(fields: list[_Field]) -> None:
     """Count what the listing kept and forget the oldest past the budgets."""
-    _FIELD_MEMORY.settle(fields)
-    _REACHABLE_MEMORY.settle(())
-    _SUMS_MEMORY.settle(())
-    if len(_CONTENTS) > len(_FIELDS):  # `_FIELD_MEMORY` forgot fields
+    if _FIELD_MEMORY.settle(fields):  # fields forgotten: so are they as the last listed
         kept = {id(field) for field in _FIELDS.values()}
-        for key in [key for key, field in _CONTENTS.items() if id(field) not in kept]:
-            del _CONTENTS[key]
         for f in [f for f, field in _LAST.items() if id(field) not in kept]:
             del _LAST[f]
+    _REACHABLE_MEMORY.settle(())
+    _SUMS_MEMORY.settle(())
 
 
 _NO_PILES: Final[list[frozenset[Stockpile]]] = [frozenset()]
@@ -453,32 +447,27 @@ def _field(f: int, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> _Fi
     found = _LAST.get(f)
     if found is not None and found.loose is loose and found.piles is piles:
         return found  # as in the listing before: no key to make and hash
-    key = (f, id(loose), id(piles))
-    found = _FIELDS.pop(key, None)
-    if found is None:
-        found = _CONTENTS.get((f, loose, piles))
-        if found is not None:  # the contents in other tuples (a state read from JSON, say)
-            key = (f, id(found.loose), id(found.piles))
-            _FIELDS.pop(key)
-        else:
-            found = _CONTENTS[f, loose, piles] = _Field(f, loose, piles)
-            while len(_FIELDS) >= FIELDS_KEPT:
-                oldest_key = next(iter(_FIELDS))
-                oldest = _FIELDS.pop(oldest_key)
-                if _LAST.get(oldest.f) is oldest:  # still in use: used again now
-                    _FIELDS[oldest_key] = oldest
-                    continue
-                del _CONTENTS[oldest.f, oldest.loose, oldest.piles]
-                _FIELD_MEMORY.held -= oldest.counted
+    key = (f, loose, piles)
+    found = _FIELDS.get(key)
+    if found is not None:
+        del _FIELDS[key]  # to be the most recently used below
+    else:
+        found = _Field(f, loose, piles)
+        if len(_FIELDS) >= FIELDS_KEPT:  # forget the least recently used not listed last
+            for old_key, old in _FIELDS.items():
+                if _LAST.get(old.f) is not old:
+                    del _FIELDS[old_key]  # and no further step of the loop
+                    _FIELD_MEMORY.held -= old.counted
+                    break
     _FIELDS[key] = found  # now the most recently used
     _LAST[f] = found
     return found
 
 
 class _Stockpiling:
-    """The stockpile actions of one card played into one field, per value of the held card
-    (``unlisted``: bit v while a stockpile of v may be possible but is not listed yet;
-    ``nonempty``: bit v once some are listed)."""
+    """The stockpile actions of one card played into one field, per value v of the held card,
+    kept by bit v (``unlisted``: bit v while a stockpile of v may be possible but is not listed
+    yet; ``nonempty``: bit v once some are listed)."""
 
     __slots__ = ("builds", "card", "nonempty", "unlisted")
 
@@ -585,7 +574,7 @@ class _Field:
             value = bit.bit_length() - 1
             parts = self.builds_of_value(rank, value)
             if parts:
-                play.builds[value] = [
+                play.builds[bit] = [
                     _make_build(card=card, field=f, loose=ls, stockpiles=ps, value=v)
                     for ls, ps, v in parts
                 ]
