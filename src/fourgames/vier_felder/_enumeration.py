@@ -438,7 +438,6 @@ _RANK_VALUES: Final = {r: ((1, 14) if r is Rank.ACE else (int(r),)) for r in Ran
 
 Taken: TypeAlias = tuple[frozenset[Card], frozenset[Stockpile]]
 Built: TypeAlias = tuple[frozenset[Card], frozenset[Stockpile], int]
-_NO_BUILDS: Final[list[Built]] = []
 
 
 def _field(f: int, loose: tuple[Card, ...], piles: tuple[Stockpile, ...]) -> _Field:
