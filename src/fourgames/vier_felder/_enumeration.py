@@ -105,6 +105,12 @@ class _Memory:
         self._tables.append((table, size))
         return table
 
+    def add(self, items: int) -> None:
+        """Count an entry of ``items`` just made; past the budget, forget the oldest entries."""
+        self.held += items
+        if self.held > self.budget:
+            self._forget_oldest()
+
     def settle(self, fields: Iterable[_Field]) -> bool:
         """Count what ``fields`` kept since they were last counted; past the budget, forget
         the oldest entries, and say so."""
@@ -113,6 +119,11 @@ class _Memory:
             field.counted = field.size
         if self.held <= self.budget:
             return False
+        self._forget_oldest()
+        return True
+
+    def _forget_oldest(self) -> None:
+        """Forget the oldest entries until a quarter of the budget is free."""
         goal = self.budget - self.budget // 4
         for table, size in self._tables:
             oldest = []
@@ -123,7 +134,6 @@ class _Memory:
                 oldest.append(key)
             for key in oldest:
                 del table[key]
-        return True
 
     def clear(self) -> None:
         """Forget everything."""
@@ -258,7 +268,7 @@ def _reachable(counts: int, v: int) -> tuple[int, ...]:
                         nxt.append(new)
         frontier = nxt
     found = _REACHABLE[key] = tuple(out)
-    _REACHABLE_MEMORY.held += _vectors_size(found)
+    _REACHABLE_MEMORY.add(_vectors_size(found))
     return found
 
 
@@ -291,7 +301,7 @@ def _sums_table(counts: int) -> tuple[tuple[int, ...], ...]:
     for vec, total in partial:
         table[total].append(vec)
     found = _SUMS[counts] = tuple(map(tuple, table))
-    _SUMS_MEMORY.held += len(partial) + 1
+    _SUMS_MEMORY.add(len(partial) + 1)
     return found
 
 
@@ -421,13 +431,12 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 def _settle(fields: list[_Field]) -> None:
-    """Count what the listing kept and forget the oldest past the budgets."""
-    if _FIELD_MEMORY.settle(fields):  # fields forgotten: so are they as the last listed
+    """Count what the fields kept and forget the oldest past their budget (the value-level
+    tables count each entry as it is made, `_Memory.add`)."""
+    if _FIELD_MEMORY.settle(fields):  # fields forgotten: forget them as the last listed too
         kept = {id(field) for field in _FIELDS.values()}
         for f in [f for f, field in _LAST.items() if id(field) not in kept]:
             del _LAST[f]
-    _REACHABLE_MEMORY.settle(())
-    _SUMS_MEMORY.settle(())
 
 
 _NO_PILES: Final[list[frozenset[Stockpile]]] = [frozenset()]
