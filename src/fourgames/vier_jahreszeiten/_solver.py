@@ -13,6 +13,8 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
   so the macro positions form an acyclic graph, and a table of positions proven lost (keyed
   without the guard's history) can be cleared when full without losing soundness.
   Components larger than `_LARGE` are searched one move at a time instead.
+- Beam searches (`_Search.beam`, widths `_BEAMS`) follow the first eighth of the budget of
+  the depth-first search, up to half of it; they only find wins.
 - The macro search runs first as limited discrepancy searches (a line may leave the move
   order's first choice at most 0, 1, 2 times, `_DISCREPANCIES`), then without a limit; only
   a complete search marks a position lost. In the first of them a large component climbs:
@@ -66,6 +68,9 @@ _MEMORY: Final = 400_000
 """How many configurations and lost positions the solver keeps before it forgets them."""
 _DISCREPANCIES: Final = (0, 1, 2)
 """The limited discrepancy searches made before the full search (`_Search.run`)."""
+_BEAMS: Final = (10, 100, 1_000)
+"""The widths of the beam searches (`_Search.beam`), made in turn after the depth-first
+search's first eighth of the budget."""
 _LARGE: Final = 100
 """A component with more configurations is searched one move at a time instead."""
 _CLOCK: Final = 1_000
@@ -171,6 +176,8 @@ class _Rules:
 
         self.weights = _heuristic.SPACE, _heuristic.PILE_LENGTH, _heuristic.BURIED_IN_PILE
         """The heuristic player's worth of a space and costs of a pile's length and burial."""
+        self.waste_weights = _heuristic.LAID_UP, _heuristic.WASTE_CARD, _heuristic.BURIED_IN_WASTE
+        """Its worth of a card home and costs of a waste card and of burial in the waste."""
 
     def wanted(self, found: tuple[int, ...]) -> list[int]:
         """The card each foundation takes next (-1 for a complete one)."""
@@ -196,19 +203,35 @@ class _Rules:
         each space is worth `SPACE`, each card costs `PILE_LENGTH` for the pile it lengthens
         and, for every card above it, `BURIED_IN_PILE` / (1 + how many cards its foundation
         needs before it)."""
-        place = self.place
         space, length, buried = self.weights
         value = 0.0
         for pile in piles:
-            top = len(pile) - 1
-            if top < 0:
+            if not pile:
                 value += space
                 continue
-            value -= length * top
-            for index in range(top):
-                card = pile[index]
-                value -= buried * (top - index) / (1 + place[card] - found[_SUIT[card]])
+            value -= length * (len(pile) - 1)
+            value = self.buried(value, pile, buried, found)
         return value
+
+    def buried(self, value: float, cards: bytes, cost: float, found: tuple[int, ...]) -> float:
+        """``value`` less ``cost`` for each card of ``cards`` (bottom first) and each card
+        above it, over 1 + how many cards its foundation needs before it."""
+        place = self.place
+        top = len(cards) - 1
+        for index in range(top):
+            card = cards[index]
+            value -= cost * (top - index) / (1 + place[card] - found[_SUIT[card]])
+        return value
+
+    def value(self, node: _Node) -> float:
+        """The heuristic player's `position_value` of a position: each card home is worth
+        `LAID_UP`, each waste card costs `WASTE_CARD` and, for every card above it,
+        `BURIED_IN_WASTE` / (1 + how many cards its foundation needs before it), and the
+        piles are valued by `cross_value`."""
+        piles, _, waste, found = node
+        laid_up, waste_card, buried = self.waste_weights
+        value = laid_up * sum(found) - waste_card * len(waste)
+        return self.buried(value, waste, buried, found) + self.cross_value(piles, found)
 
     def is_home(self, card: int, found: tuple[int, ...]) -> bool:
         count = found[_SUIT[card]]
@@ -485,12 +508,8 @@ class _Search:
         deadline: float | None = None,
     ) -> None:
         self.rules = _Rules(state, options)
-        self.max_nodes = max_nodes
-        self.deadline = deadline
-        """The process's CPU time (`time.process_time`) at which the search gives up, if any."""
-        self.clock = max_nodes + 1 if deadline is None else _CLOCK
-        """The node count at which the clock is read next."""
         self.nodes = 0
+        self.budget(max_nodes, deadline)
         self.components: dict[tuple[_Piles, bool], _Component | None] = {}
         self.lost: dict[_Key, tuple[int, ...]] = {}
         """Positions proven lost, with the reach of their proofs."""
@@ -504,6 +523,14 @@ class _Search:
         """Positions searched without a win under a discrepancy limit: the limit that was left."""
         self.climbing = False
         """Whether large components climb (`_Search.single_steps`): in the first search."""
+
+    def budget(self, max_nodes: int, deadline: float | None) -> None:
+        """Give up past ``max_nodes`` nodes in all or, if given, at the process's CPU time
+        (`time.process_time`) ``deadline``."""
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.clock = max_nodes + 1 if deadline is None else self.nodes + _CLOCK
+        """The node count at which the clock is read next."""
 
     def count(self, n: int) -> None:
         self.nodes += n
@@ -681,6 +708,48 @@ class _Search:
         yield from turn
         yield from (step for _, _, step in ranked[len(better) :])
 
+    def beam(self, root: _Node, width: int) -> list[tuple[_Piles, _Move]] | None:
+        """A winning macro line found by a beam search, or None (which proves nothing).
+
+        Each generation of positions leads by the steps of `steps` (or `single_steps`) to
+        the next, of which the ``width`` best by `_Rules.value` are kept. A position is kept
+        once (by its key), and a step that is no progress move never comes back to a
+        position of its own line: so no line repeats a configuration within a stretch, and
+        the guard allows it from a root whose `seen` holds its own configuration alone."""
+        rules = self.rules
+        start: _Key = (root[0], root[1], root[3])
+        generation: list[tuple[_Node, _Key, _Link | None]] = [(root, start, None)]
+        seen: set[_Key] = set()
+        while generation:
+            children: dict[_Key, tuple[float, _Node, _Link]] = {}
+            for node, here, link in generation:
+                component = self.component(node[0], rules.refills(node[1], node[2]))
+                if component is None:
+                    steps = self.single_steps(node)
+                else:
+                    steps = self.steps(component, node)
+                for config, move, child, inside in steps:
+                    step = _Link(link, here, config, move)
+                    if sum(child[3]) == 52:
+                        return _line(step)
+                    if self.is_dead_end(child):
+                        continue
+                    entered = None if inside else self.component(
+                        child[0], rules.refills(child[1], child[2]))  # fmt: skip
+                    key = (child[0] if entered is None else entered.name, child[1], child[3])
+                    if key in seen or key in children:
+                        continue
+                    if child[1:] == node[1:] and _returns(key, step):
+                        continue
+                    self.count(1)
+                    children[key] = (rules.value(child), child, step)
+            if len(seen) > _MEMORY:
+                seen.clear()
+            seen.update(children)
+            best = sorted(children.items(), key=lambda item: -item[1][0])[:width]
+            generation = [(child, key, step) for key, (_, child, step) in best]
+        return None
+
     def run(self, root: _Node, seen: frozenset[_Piles]) -> list[tuple[_Piles, _Move]] | None:
         """A macro line from ``root`` to a win, or None when there is none.
 
@@ -850,6 +919,41 @@ class _Search:
         return None
 
 
+@attrs.define(eq=False)
+class _Link:
+    """A step of a beam search's line."""
+
+    before: _Link | None
+    """The line before it."""
+    here: _Key
+    """The key of the position it is made from."""
+    config: _Piles
+    """The configuration walked to."""
+    move: _Move
+    """The move made there."""
+
+
+def _line(link: _Link | None) -> list[tuple[_Piles, _Move]]:
+    """The macro line that ends with ``link``."""
+    line: list[tuple[_Piles, _Move]] = []
+    while link is not None:
+        line.append((link.config, link.move))
+        link = link.before
+    return line[::-1]
+
+
+def _returns(key: _Key, link: _Link | None) -> bool:
+    """Whether ``key`` is that of a position of the line ending with ``link`` made since its
+    last progress move (cards turned and foundations as ``key``'s)."""
+    while link is not None:
+        if link.here == key:
+            return True
+        if link.here[1:] != key[1:]:
+            return False
+        link = link.before
+    return False
+
+
 def _erased(piles: _Piles, eraser: bytes) -> _Piles:
     return _config(_SEPARATOR.join(piles).translate(eraser).split(_SEPARATOR))
 
@@ -931,9 +1035,11 @@ def solve(
     wins, or UNDECIDED when more than ``max_nodes`` positions would be needed, or, with
     ``max_seconds``, more than that many seconds of the process's CPU time
     (`time.process_time`). The node budget gives the same answer on every machine; a time
-    budget depends on the machine and its load. With tail moves (`RunMove.ANY_TAIL`) half
-    the budget (nodes and time) goes first to the smaller game of whole-pile moves, whose
-    winning lines are legal with tail moves too.
+    budget depends on the machine and its load. The depth-first search has the first eighth
+    of the budget, beam searches (which only find wins) take it up to half, and the
+    depth-first search the rest. With tail moves (`RunMove.ANY_TAIL`) half the budget (nodes
+    and time) goes first to the smaller game of whole-pile moves, whose winning lines are
+    legal with tail moves too.
 
     >>> from fourgames.vier_jahreszeiten import SIMPLICITY, apply, new_game, is_won
     >>> state = new_game(1, seed=1, options=SIMPLICITY)
@@ -965,14 +1071,44 @@ def solve(
 
 def _search(state: State, max_nodes: int, options: Options, deadline: float | None) -> SolveResult:
     """`solve` under ``options``, whose moves are some of the state's: their wins are wins,
-    but LOST and UNDECIDED speak only of the game searched."""
-    search = _Search(state, max_nodes, options, deadline)
+    but LOST and UNDECIDED speak only of the game searched.
+
+    The depth-first search (`_Search.run`) runs first with an eighth of the budget, then the
+    beam searches of `_BEAMS` up to half of it, then the depth-first search again with the
+    rest, keeping what it proved."""
     root: _Node = (_compact(state.piles), 0, bytes(_INT[c] for c in state.waste),
                    state.foundations)  # fmt: skip
+    seen = frozenset(_compact(c) for c in state.seen)
+    started = time.process_time()
+    search = _Search(state, max_nodes // 8, options, _part(deadline, started, 8))
     try:
-        line = search.run(root, frozenset(_compact(c) for c in state.seen))
+        return _result(state, search, search.run(root, seen))
+    except _OutOfBudget:
+        pass
+    if seen == {root[0]}:  # the guard allows the beams' lines from a fresh stretch alone
+        search.budget(max_nodes // 2, _part(deadline, started, 2))
+        try:
+            for width in _BEAMS:
+                line = search.beam(root, width)
+                if line is not None:
+                    return _result(state, search, line)
+        except _OutOfBudget:
+            pass
+    search.budget(max_nodes, deadline)
+    try:
+        return _result(state, search, search.run(root, seen))
     except _OutOfBudget:
         return SolveResult(Outcome.UNDECIDED, (), search.nodes)
+
+
+def _part(deadline: float | None, started: float, parts: int) -> float | None:
+    """The CPU time at which the first of ``parts`` equal parts of the time from ``started``
+    to ``deadline`` is over (None without a deadline)."""
+    return None if deadline is None else started + (deadline - started) / parts
+
+
+def _result(state: State, search: _Search, line: list[tuple[_Piles, _Move]] | None) -> SolveResult:
+    """The answer for a macro line found (WON, its actions replayed) or for none (LOST)."""
     if line is None:
         return SolveResult(Outcome.LOST, (), search.nodes)
     return SolveResult(Outcome.WON, _replay(state, search, search.shortened(line)), search.nodes)
