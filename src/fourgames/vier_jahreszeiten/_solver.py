@@ -628,6 +628,17 @@ class _Search:
         self.count(len(configs))
         return configs, exits
 
+    def entry(self, node: _Node, inside: bool) -> tuple[_Component | None, _Key]:
+        """The component of ``node`` (None for a large one, or after a step that stays inside
+        one) and its key."""
+        component = None if inside else self.component(
+            node[0], self.rules.refills(node[1], node[2]))  # fmt: skip
+        return component, (node[0] if component is None else component.name, node[1], node[3])
+
+    def steps_from(self, component: _Component | None, node: _Node) -> Iterator[_Step]:
+        """The steps from ``node``: in its ``component``, or one move at a time in a large one."""
+        return self.single_steps(node) if component is None else self.steps(component, node)
+
     def steps(self, component: _Component, node: _Node) -> Iterator[_Step]:
         """The macro steps from ``node`` in its component.
 
@@ -717,37 +728,31 @@ class _Search:
         position of its own line: so no line repeats a configuration within a stretch, and
         the guard allows it from a root whose `seen` holds its own configuration alone."""
         rules = self.rules
-        start: _Key = (root[0], root[1], root[3])
-        generation: list[tuple[_Node, _Key, _Link | None]] = [(root, start, None)]
+        generation: list[tuple[_Node, _Component | None, _Key, _Link | None]] = [
+            (root, *self.entry(root, inside=False), None)
+        ]
         seen: set[_Key] = set()
         while generation:
-            children: dict[_Key, tuple[float, _Node, _Link]] = {}
-            for node, here, link in generation:
-                component = self.component(node[0], rules.refills(node[1], node[2]))
-                if component is None:
-                    steps = self.single_steps(node)
-                else:
-                    steps = self.steps(component, node)
-                for config, move, child, inside in steps:
+            children: dict[_Key, tuple[float, _Node, _Component | None, _Link]] = {}
+            for node, component, here, link in generation:
+                for config, move, child, inside in self.steps_from(component, node):
                     step = _Link(link, here, config, move)
                     if sum(child[3]) == 52:
                         return _line(step)
                     if self.is_dead_end(child):
                         continue
-                    entered = None if inside else self.component(
-                        child[0], rules.refills(child[1], child[2]))  # fmt: skip
-                    key = (child[0] if entered is None else entered.name, child[1], child[3])
+                    entered, key = self.entry(child, inside)
                     if key in seen or key in children:
                         continue
                     if child[1:] == node[1:] and _returns(key, step):
                         continue
                     self.count(1)
-                    children[key] = (rules.value(child), child, step)
+                    children[key] = (rules.value(child), child, entered, step)
             if len(seen) > _MEMORY:
                 seen.clear()
             seen.update(children)
             best = sorted(children.items(), key=lambda item: -item[1][0])[:width]
-            generation = [(child, key, step) for key, (_, child, step) in best]
+            generation = [(child, entered, key, step) for key, (_, child, entered, step) in best]
         return None
 
     def run(self, root: _Node, seen: frozenset[_Piles]) -> list[tuple[_Piles, _Move]] | None:
@@ -794,7 +799,6 @@ class _Search:
         under a limit such a repeat makes the search incomplete instead, so that every
         position in the lost table is lost whatever line leads to it.
         """
-        rules = self.rules
         frames = [_Frame(first, limit)]
         keys: list[tuple[_Key, _Component | None, _Node] | None] = [None]
         line: list[tuple[_Piles, _Move]] = []
@@ -823,9 +827,7 @@ class _Search:
             if sum(child[3]) == 52:
                 line.append((config, move))
                 return line, True
-            component = None if inside else self.component(
-                child[0], rules.refills(child[1], child[2]))  # fmt: skip
-            key = (child[0] if component is None else component.name, child[1], child[3])
+            component, key = self.entry(child, inside)
             proof = self.lost.get(key)
             if proof is None:
                 proof = self.is_alike_lost(component, child)
@@ -853,8 +855,7 @@ class _Search:
             on_path.add(key)
             keys.append((key, component, child))
             line.append((config, move))
-            steps = self.single_steps(child) if component is None else self.steps(component, child)
-            frames.append(_Frame(steps, left, reach=list(child[3])))
+            frames.append(_Frame(self.steps_from(component, child), left, reach=list(child[3])))
 
     def walk(self, start: _Piles, goal: _Piles, avoid: frozenset[_Piles], refills: bool,
              *, undoable_only: bool) -> list[_Move]:  # fmt: skip
