@@ -7,6 +7,7 @@ import contextlib
 import io
 import itertools
 import json
+import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -164,7 +165,7 @@ def test_czarina_tail_move_wins_replay() -> None:
     component; taken as undoable, the win found could not be turned into actions."""
     options = attrs.evolve(CZARINA, run_move=RunMove.ANY_TAIL)
     state = new_game(1, seed=derive_seed(0, "deal", 8816), options=options)
-    result = solve(state)
+    result = solve(state, max_nodes=200_000)
     assert result.outcome is Outcome.WON
     assert is_won(replay_line(state, result.line))
 
@@ -492,18 +493,19 @@ def test_the_solver_values_the_piles_as_the_heuristic_player_does(options: Optio
     for seed in range(6):
         state = new_game(1, seed=seed, options=options)
         rules = _solver._Rules(state)
+        weights = rules.weights
         for _ in range(60):
             legal = legal_actions(state)
             if not legal:
                 break
             found = state.foundations
-            here = rules.cross_value(_solver._compact(state.piles), found)
+            here = rules.cross_value(_solver._compact(state.piles), found, weights)
             for action in legal:
                 after = apply(state, action)
                 rest = after.stock, after.waste, after.foundations
                 if rest != (state.stock, state.waste, found):
                     continue
-                change = rules.cross_value(_solver._compact(after.piles), found) - here
+                change = rules.cross_value(_solver._compact(after.piles), found, weights) - here
                 assert change == pytest.approx(position_value(after) - position_value(state))
                 compared += 1
             state = apply(state, rng.choice(legal))
@@ -520,7 +522,7 @@ def test_the_beams_value_positions_as_the_heuristic_player_does() -> None:
             sp = len(rules.stock) - len(state.stock)
             waste = bytes(_solver._INT[c] for c in state.waste)
             node = (_solver._compact(state.piles), sp, waste, state.foundations)
-            assert rules.value(node) == pytest.approx(position_value(state))
+            assert rules.value(node, rules.weights) == pytest.approx(position_value(state))
             compared += 1
             state = apply(state, rng.choice(legal))
     assert compared > 300
@@ -544,8 +546,8 @@ def test_large_components_climb_first() -> None:
 
 def test_a_beam_search_wins_where_the_depth_first_search_runs_out() -> None:
     # Vanishing Cross deal 4 (seed 0) stays undecided in the depth-first search alone at
-    # 100,000 nodes (and at 2,000,000); the beam of width 10 that follows its first eighth of
-    # the budget wins it.
+    # 100,000 nodes (and at 2,000,000); the first beam, of width 10, that follows its first
+    # quarter of the budget wins it.
     state = new_game(1, seed=derive_seed(0, "deal", 4))
     search = _solver._Search(state, 100_000)
     root = (_solver._compact(state.piles), 0, b"", state.foundations)
@@ -555,6 +557,47 @@ def test_a_beam_search_wins_where_the_depth_first_search_runs_out() -> None:
     assert result.won
     assert result.nodes < 100_000
     assert is_won(replay_line(state, result.line))
+
+
+def test_beams_valued_in_other_ways_win_where_the_heuristic_players_value_fails() -> None:
+    # Vanishing Cross deal 317 (seed 0): beams valued with the heuristic player's weights find
+    # no win at width 30 or 100, nor does the depth-first search alone within 100,000 nodes;
+    # the third beam of `_beams`, 30 wide with weights drawn afresh, wins, and so does `solve`.
+    state = new_game(1, seed=derive_seed(0, "deal", 317))
+    root = (_solver._compact(state.piles), 0, b"", state.foundations)
+    heuristic = _solver._Rules(state).weights
+    for width in (30, 100):
+        assert _solver._Search(state, 10**7).beam(root, width, heuristic) is None
+    with pytest.raises(_solver._OutOfBudget):
+        _solver._Search(state, 100_000).run(root, frozenset({root[0]}))
+    width, drawn = list(itertools.islice(_solver._beams(heuristic), 3))[2]
+    assert width == 30
+    assert drawn != heuristic
+    search = _solver._Search(state, 10**7)
+    line = search.beam(root, width, drawn)
+    assert line is not None
+    assert is_won(replay_line(state, _solver._result(state, search, line).line))
+    result = solve(state, max_nodes=100_000)
+    assert result.won
+    assert is_won(replay_line(state, result.line))
+
+
+def test_the_beams_widen_and_draw_their_weights_near_the_heuristic_players() -> None:
+    heuristic = _solver._Rules(new_game(1, seed=0)).weights
+    beams = list(itertools.islice(_solver._beams(heuristic), 40))
+    assert beams == list(itertools.islice(_solver._beams(heuristic), 40))  # the same each time
+    assert beams[0] == (_solver._BEAM_STEP, heuristic)
+    assert [width for width, _ in beams[:12]] == [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 100, 100]
+    drawn = [weights for _, weights in beams[1:]]
+    assert len(set(drawn)) == len(drawn)
+    bound = math.exp(_solver._SPREAD)
+    for weights in drawn:
+        assert len(weights) == len(heuristic)
+        for w, h in zip(weights, heuristic, strict=True):
+            assert h / bound <= w <= h * bound
+    # the draws spread over the whole range, both ways
+    assert min(w / h for weights in drawn for w, h in zip(weights, heuristic, strict=True)) < 0.5
+    assert max(w / h for weights in drawn for w, h in zip(weights, heuristic, strict=True)) > 2
 
 
 def test_a_beam_line_never_comes_back_within_a_stretch() -> None:

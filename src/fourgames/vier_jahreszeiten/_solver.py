@@ -13,8 +13,9 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
   so the macro positions form an acyclic graph, and a table of positions proven lost (keyed
   without the guard's history) can be cleared when full without losing soundness.
   Components larger than `_LARGE` are searched one move at a time instead.
-- Beam searches (`_Search.beam`, widths `_BEAMS`) follow the first eighth of the budget of
-  the depth-first search, up to half of it; they only find wins.
+- Beam searches (`_Search.beam`, `_beams`), ever more of them and each valued in its own
+  way, follow the first quarter of the budget of the depth-first search, up to seven eighths
+  of it; they only find wins.
 - The macro search runs first as limited discrepancy searches (a line may leave the move
   order's first choice at most 0, 1, 2 times, `_DISCREPANCIES`), then without a limit; only
   a complete search marks a position lost. In the first of them a large component climbs:
@@ -37,6 +38,9 @@ legal from the given state, guard included.
 from __future__ import annotations
 
 import enum
+import itertools
+import math
+import random
 import time
 from collections.abc import Iterator
 from typing import Final
@@ -68,9 +72,12 @@ _MEMORY: Final = 400_000
 """How many configurations and lost positions the solver keeps before it forgets them."""
 _DISCREPANCIES: Final = (0, 1, 2)
 """The limited discrepancy searches made before the full search (`_Search.run`)."""
-_BEAMS: Final = (10, 100, 1_000)
-"""The widths of the beam searches (`_Search.beam`), made in turn after the depth-first
-search's first eighth of the budget."""
+_BEAM_STEP: Final = 10
+_BEAM: Final = 100
+"""The beam searches (`_Search.beam`, `_beams`) widen by `_BEAM_STEP` from one to the next, up
+to `_BEAM`."""
+_SPREAD: Final = 1.0
+"""How far the beams' weights stray from the heuristic player's: by a factor up to e^_SPREAD."""
 _LARGE: Final = 100
 """A component with more configurations is searched one move at a time instead."""
 _CLOCK: Final = 1_000
@@ -125,6 +132,10 @@ _Node = tuple[_Piles, int, bytes, tuple[int, ...]]
 """(configuration, cards turned, waste, foundation counts)."""
 _Move = tuple[int, int, int]
 """(kind, card, the top card of the target pile, or SPACE, or NO_PILE)."""
+_Weights = tuple[float, ...]
+"""The six weights of `_Rules.value`: the worth of a space, the costs of a pile's length and
+of burial in a pile, the worth of a card home, the costs of a waste card and of burial in
+the waste."""
 
 
 class _OutOfBudget(Exception):
@@ -174,10 +185,12 @@ class _Rules:
         self.run_move = options.run_move
         from fourgames.vier_jahreszeiten import _heuristic  # the heuristic player asks `solve`
 
-        self.weights = _heuristic.SPACE, _heuristic.PILE_LENGTH, _heuristic.BURIED_IN_PILE
-        """The heuristic player's worth of a space and costs of a pile's length and burial."""
-        self.waste_weights = _heuristic.LAID_UP, _heuristic.WASTE_CARD, _heuristic.BURIED_IN_WASTE
-        """Its worth of a card home and costs of a waste card and of burial in the waste."""
+        self.weights: _Weights = (
+            _heuristic.SPACE, _heuristic.PILE_LENGTH, _heuristic.BURIED_IN_PILE,
+            _heuristic.LAID_UP, _heuristic.WASTE_CARD, _heuristic.BURIED_IN_WASTE,
+        )  # fmt: skip
+        """The heuristic player's worth of a space and costs of a pile's length and burial,
+        its worth of a card home and costs of a waste card and of burial in the waste."""
 
     def wanted(self, found: tuple[int, ...]) -> list[int]:
         """The card each foundation takes next (-1 for a complete one)."""
@@ -198,12 +211,12 @@ class _Rules:
             table = self.erasers[reach] = bytes(out)
         return table
 
-    def cross_value(self, piles: _Piles, found: tuple[int, ...]) -> float:
-        """The heuristic player's `position_value` of the piles alone, with its `weights`:
-        each space is worth `SPACE`, each card costs `PILE_LENGTH` for the pile it lengthens
-        and, for every card above it, `BURIED_IN_PILE` / (1 + how many cards its foundation
-        needs before it)."""
-        space, length, buried = self.weights
+    def cross_value(self, piles: _Piles, found: tuple[int, ...], weights: _Weights) -> float:
+        """The heuristic player's `position_value` of the piles alone, with ``weights`` for
+        its own (`_Rules.weights`): each space is worth `SPACE`, each card costs
+        `PILE_LENGTH` for the pile it lengthens and, for every card above it,
+        `BURIED_IN_PILE` / (1 + how many cards its foundation needs before it)."""
+        space, length, buried = weights[:3]
         value = 0.0
         for pile in piles:
             if not pile:
@@ -223,15 +236,15 @@ class _Rules:
             value -= cost * (top - index) / (1 + place[card] - found[_SUIT[card]])
         return value
 
-    def value(self, node: _Node) -> float:
-        """The heuristic player's `position_value` of a position: each card home is worth
-        `LAID_UP`, each waste card costs `WASTE_CARD` and, for every card above it,
-        `BURIED_IN_WASTE` / (1 + how many cards its foundation needs before it), and the
-        piles are valued by `cross_value`."""
+    def value(self, node: _Node, weights: _Weights) -> float:
+        """The heuristic player's `position_value` of a position, with ``weights`` for its
+        own: each card home is worth `LAID_UP`, each waste card costs `WASTE_CARD` and, for
+        every card above it, `BURIED_IN_WASTE` / (1 + how many cards its foundation needs
+        before it), and the piles are valued by `cross_value`."""
         piles, _, waste, found = node
-        laid_up, waste_card, buried = self.waste_weights
+        laid_up, waste_card, buried = weights[3:]
         value = laid_up * sum(found) - waste_card * len(waste)
-        return self.buried(value, waste, buried, found) + self.cross_value(piles, found)
+        return self.buried(value, waste, buried, found) + self.cross_value(piles, found, weights)
 
     def is_home(self, card: int, found: tuple[int, ...]) -> bool:
         count = found[_SUIT[card]]
@@ -702,7 +715,7 @@ class _Search:
             for move, after, undoable in rules.moves(node):
                 yield piles, move, after, undoable
             return
-        here = rules.cross_value(piles, found)
+        here = rules.cross_value(piles, found, rules.weights)
         ranked: list[tuple[float, int, _Step]] = []
         turn: list[_Step] = []
         for n, (move, after, undoable) in enumerate(rules.moves(node)):
@@ -712,22 +725,24 @@ class _Search:
             elif after[1:] != (sp, waste, found):
                 yield step
             else:
-                ranked.append((-rules.cross_value(after[0], found), n, step))
+                ranked.append((-rules.cross_value(after[0], found, rules.weights), n, step))
         ranked.sort()
         better = [step for value, _, step in ranked if -value > here]
         yield from better
         yield from turn
         yield from (step for _, _, step in ranked[len(better) :])
 
-    def beam(self, root: _Node, width: int) -> list[tuple[_Piles, _Move]] | None:
+    def beam(self, root: _Node, width: int, weights: _Weights) -> list[tuple[_Piles, _Move]] | None:
         """A winning macro line found by a beam search, or None (which proves nothing).
 
         Each generation of positions leads by the steps of `steps` (or `single_steps`) to
-        the next, of which the ``width`` best by `_Rules.value` are kept. A position is kept
-        once (by its key), and a step that is no progress move never comes back to a
-        position of its own line: so no line repeats a configuration within a stretch, and
-        the guard allows it from a root whose `seen` holds its own configuration alone."""
+        the next, of which the ``width`` best by `_Rules.value` with ``weights`` are kept.
+        A position is kept once (by its key), and a step that is no progress move never
+        comes back to a position of its own line: so no line repeats a configuration within
+        a stretch, and the guard allows it from a root whose `seen` holds its own
+        configuration alone."""
         rules = self.rules
+        self.count(1)  # the root: so `_beams`, which never end, always use up the budget
         generation: list[tuple[_Node, _Component | None, _Key, _Link | None]] = [
             (root, *self.entry(root, inside=False), None)
         ]
@@ -747,7 +762,7 @@ class _Search:
                     if child[1:] == node[1:] and _returns(key, step):
                         continue
                     self.count(1)
-                    children[key] = (rules.value(child), child, entered, step)
+                    children[key] = (rules.value(child, weights), child, entered, step)
             if len(seen) > _MEMORY:
                 seen.clear()
             seen.update(children)
@@ -1036,8 +1051,8 @@ def solve(
     wins, or UNDECIDED when more than ``max_nodes`` positions would be needed, or, with
     ``max_seconds``, more than that many seconds of the process's CPU time
     (`time.process_time`). The node budget gives the same answer on every machine; a time
-    budget depends on the machine and its load. The depth-first search has the first eighth
-    of the budget, beam searches (which only find wins) take it up to half, and the
+    budget depends on the machine and its load. The depth-first search has the first quarter
+    of the budget, beam searches (which only find wins) take it up to seven eighths, and the
     depth-first search the rest. With tail moves (`RunMove.ANY_TAIL`) half the budget (nodes
     and time) goes first to the smaller game of whole-pile moves, whose winning lines are
     legal with tail moves too.
@@ -1074,23 +1089,23 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
     """`solve` under ``options``, whose moves are some of the state's: their wins are wins,
     but LOST and UNDECIDED speak only of the game searched.
 
-    The depth-first search (`_Search.run`) runs first with an eighth of the budget, then the
-    beam searches of `_BEAMS` up to half of it, then the depth-first search again with the
-    rest, keeping what it proved."""
+    The depth-first search (`_Search.run`) runs first with a quarter of the budget, then the
+    beam searches of `_beams` up to seven eighths of it, then the depth-first search again
+    with the rest, keeping what it proved."""
     root: _Node = (_compact(state.piles), 0, bytes(_INT[c] for c in state.waste),
                    state.foundations)  # fmt: skip
     seen = frozenset(_compact(c) for c in state.seen)
     started = time.process_time()
-    search = _Search(state, max_nodes // 8, options, _part(deadline, started, 8))
+    search = _Search(state, max_nodes // 4, options, _part(deadline, started, 1 / 4))
     try:
         return _result(state, search, search.run(root, seen))
     except _OutOfBudget:
         pass
     if seen == {root[0]}:  # the guard allows the beams' lines from a fresh stretch alone
-        search.budget(max_nodes // 2, _part(deadline, started, 2))
+        search.budget(max_nodes * 7 // 8, _part(deadline, started, 7 / 8))
         try:
-            for width in _BEAMS:
-                line = search.beam(root, width)
+            for width, weights in _beams(search.rules.weights):
+                line = search.beam(root, width, weights)
                 if line is not None:
                     return _result(state, search, line)
         except _OutOfBudget:
@@ -1102,10 +1117,26 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
         return SolveResult(Outcome.UNDECIDED, (), search.nodes)
 
 
-def _part(deadline: float | None, started: float, parts: int) -> float | None:
-    """The CPU time at which the first of ``parts`` equal parts of the time from ``started``
-    to ``deadline`` is over (None without a deadline)."""
-    return None if deadline is None else started + (deadline - started) / parts
+def _beams(weights: _Weights) -> Iterator[tuple[int, _Weights]]:
+    """The beam searches, in turn, as (width, weights for `_Rules.value`), without end: the
+    n-th (from 0) is `_BEAM_STEP` × (n + 1) wide, up to `_BEAM`; the first has the heuristic
+    player's ``weights``, the n-th each of them times e^u, u drawn from -`_SPREAD` to
+    `_SPREAD` by ``random.Random(n)``.
+
+    Beams that value positions in different ways win different deals, and narrow ones are
+    quick: many of them win more than one wide beam in the same time (docs, "How it
+    searches")."""
+    yield _BEAM_STEP, weights
+    for n in itertools.count(1):
+        draw = random.Random(n)
+        drawn = tuple(w * math.exp(draw.uniform(-_SPREAD, _SPREAD)) for w in weights)
+        yield min(_BEAM, _BEAM_STEP * (n + 1)), drawn
+
+
+def _part(deadline: float | None, started: float, share: float) -> float | None:
+    """The CPU time at which ``share`` of the time from ``started`` to ``deadline`` is over
+    (None without a deadline)."""
+    return None if deadline is None else started + (deadline - started) * share
 
 
 def _result(state: State, search: _Search, line: list[tuple[_Piles, _Move]] | None) -> SolveResult:
