@@ -439,7 +439,7 @@ def test_winning_lines_cut_the_detours_of_a_stretch(options: Options, deal: int)
     # chain that one move reaches.
     state = new_game(1, seed=derive_seed(0, "deal", deal), options=options)
     search = _solver._Search(state, 50_000, options)
-    root = (_solver._compact(state.piles), 0, b"", state.foundations)
+    root = _solver._root(state)
     line = search.run(root, frozenset({root[0]}))
     assert line is not None
     short = search.shortened(line)
@@ -538,7 +538,7 @@ def test_large_components_climb_first() -> None:
     for deal in range(10):
         state = new_game(1, seed=derive_seed(0, "deal", deal), options=options)
         search = _solver._Search(state, 10_000, options)
-        root = (_solver._compact(state.piles), 0, b"", state.foundations)
+        root = _solver._root(state)
         result = _solver._result(state, search, search.run(root, frozenset({root[0]})))
         assert result.won, deal
         assert is_won(replay_line(state, result.line))
@@ -550,7 +550,7 @@ def test_a_beam_search_wins_where_the_depth_first_search_runs_out() -> None:
     # quarter of the budget wins it.
     state = new_game(1, seed=derive_seed(0, "deal", 4))
     search = _solver._Search(state, 100_000)
-    root = (_solver._compact(state.piles), 0, b"", state.foundations)
+    root = _solver._root(state)
     with pytest.raises(_solver._OutOfBudget):
         search.run(root, frozenset({root[0]}))
     result = solve(state, max_nodes=100_000)
@@ -564,7 +564,7 @@ def test_beams_valued_in_other_ways_win_where_the_heuristic_players_value_fails(
     # no win at width 30 or 100, nor does the depth-first search alone within 100,000 nodes;
     # the third beam of `_beams`, 30 wide with weights drawn afresh, wins, and so does `solve`.
     state = new_game(1, seed=derive_seed(0, "deal", 317))
-    root = (_solver._compact(state.piles), 0, b"", state.foundations)
+    root = _solver._root(state)
     heuristic = _solver._Rules(state).weights
     for width in (30, 100):
         assert _solver._Search(state, 10**7).beam(root, width, heuristic) is None

@@ -1092,8 +1092,7 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
     The depth-first search (`_Search.run`) runs first with a quarter of the budget, then the
     beam searches of `_beams` up to seven eighths of it, then the depth-first search again
     with the rest, keeping what it proved."""
-    root: _Node = (_compact(state.piles), 0, bytes(_INT[c] for c in state.waste),
-                   state.foundations)  # fmt: skip
+    root = _root(state)
     seen = frozenset(_compact(c) for c in state.seen)
     started = time.process_time()
     search = _Search(state, max_nodes // 4, options, _part(deadline, started, 1 / 4))
@@ -1115,6 +1114,11 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
         return _result(state, search, search.run(root, seen))
     except _OutOfBudget:
         return SolveResult(Outcome.UNDECIDED, (), search.nodes)
+
+
+def _root(state: State) -> _Node:
+    """``state`` as the search's position (its stock, so none of it turned yet)."""
+    return _compact(state.piles), 0, bytes(_INT[c] for c in state.waste), state.foundations
 
 
 def _beams(weights: _Weights) -> Iterator[tuple[int, _Weights]]:
