@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import io
 import itertools
 import json
@@ -58,19 +59,18 @@ def replay_line(state: State, line: tuple[object, ...]) -> State:
     return state
 
 
-@pytest.mark.parametrize(
-    "options",
-    [
-        SIMPLICITY,
-        attrs.evolve(SIMPLICITY, run_move=RunMove.WHOLE),
-        attrs.evolve(SIMPLICITY, run_move=RunMove.ANY_TAIL),
-        Options(run_move=RunMove.ANY_TAIL),
-        CZARINA,
-        Options(czarina=True, czarina_fill=CzarinaFill.WASTE_PYSOL),
-        Options(),
-    ],
-    ids=str,
-)
+EVERY_PRESET = [
+    SIMPLICITY,
+    attrs.evolve(SIMPLICITY, run_move=RunMove.WHOLE),
+    attrs.evolve(SIMPLICITY, run_move=RunMove.ANY_TAIL),
+    Options(run_move=RunMove.ANY_TAIL),
+    CZARINA,
+    Options(czarina=True, czarina_fill=CzarinaFill.WASTE_PYSOL),
+    Options(),
+]
+
+
+@pytest.mark.parametrize("options", EVERY_PRESET, ids=str)
 def test_every_winning_line_replays_through_apply(options: Options) -> None:
     wins = 0
     for seed in range(4 if options == SIMPLICITY else 8):
@@ -200,6 +200,53 @@ def test_a_time_budget_never_reached_changes_nothing(options: Options) -> None:
 def test_solver_refuses_a_time_budget_that_is_not_positive(seconds: float) -> None:
     with pytest.raises(ValueError, match="max_seconds"):
         solve(new_game(1, seed=0), max_seconds=seconds)
+
+
+@pytest.mark.parametrize("options", EVERY_PRESET, ids=str)
+def test_the_solver_leaves_no_cyclic_garbage(options: Options) -> None:
+    """`solve` turns the cyclic garbage collector off, so whatever it left in reference
+    cycles would stay until the collector runs again: it must leave nothing there, whether
+    it wins, runs out of nodes or of time (Czarina's dead-end test once made a cycle per
+    waste asked about)."""
+    collecting = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        outcomes = set()
+        for k in range(3):
+            deal = new_game(1, seed=derive_seed(0, "deal", k), options=options)
+            for seconds in (None, 0.2):
+                outcomes.add(solve(deal, max_nodes=30_000, max_seconds=seconds).outcome)
+                assert gc.collect() == 0, (k, seconds)
+        assert outcomes
+    finally:
+        if collecting:
+            gc.enable()
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_the_solver_gives_the_collector_back_as_it_found_it(collecting: bool) -> None:
+    """The collector is off while `solve` searches, and as it was after, also when the search
+    is cut short by its time budget."""
+    was = gc.isenabled()
+    seen_during = []
+
+    def spy(phase: str, info: dict[str, int]) -> None:
+        seen_during.append(phase)
+
+    try:
+        (gc.enable if collecting else gc.disable)()
+        gc.callbacks.append(spy)
+        deal = new_game(1, seed=derive_seed(0, "deal", 0))
+        result = solve(deal, max_nodes=10**9, max_seconds=0.3)
+        gc.callbacks.remove(spy)
+        assert result.outcome is Outcome.UNDECIDED
+        assert gc.isenabled() is collecting
+        assert seen_during == []  # hundreds of thousands of tuples made, no collection run
+    finally:
+        if spy in gc.callbacks:
+            gc.callbacks.remove(spy)
+        (gc.enable if was else gc.disable)()
 
 
 def test_solver_after_a_shuttle_keeps_the_guard() -> None:

@@ -38,6 +38,7 @@ legal from the given state, guard included.
 from __future__ import annotations
 
 import enum
+import gc
 import itertools
 import math
 import random
@@ -262,29 +263,32 @@ class _Rules:
         A waste card rises onto the cross only onto a card one rank higher (`_Rules.over`)
         that is not home, not below it in the waste, and either off the waste (in the cross
         or the stock, which refills the cross) or itself able to rise from higher up the
-        waste (`rises`)."""
+        waste (`_Rules.rises`)."""
         if self.fills:
             return False
         where = {card: i for i, card in enumerate(waste)}
         known: dict[int, bool] = {}
-
-        def rises(i: int) -> bool:
-            if i not in known:
-                known[i] = any(
-                    not self.is_home(t, found)
-                    and (t not in where or (where[t] > i and rises(where[t])))
-                    for t in self.over[waste[i]]
-                )
-            return known[i]
-
         first = [99] * 4  # the earliest place on its foundation of a card of each suit below
         for i, card in enumerate(waste):
             s = _SUIT[card]
             place = (_RANK[card] - self.base) % 13
-            if place > first[s] and not rises(i):
+            if place > first[s] and not self.rises(i, waste, found, where, known):
                 return True
             first[s] = min(first[s], place)
         return False
+
+    def rises(self, i: int, waste: bytes, found: tuple[int, ...], where: dict[int, int],
+              known: dict[int, bool]) -> bool:  # fmt: skip
+        """Whether the waste's card ``i`` can rise onto the cross (`is_dead`); ``where`` is
+        each waste card's place, ``known`` the answers so far."""
+        if i not in known:
+            known[i] = any(
+                not self.is_home(t, found)
+                and (t not in where or (
+                    where[t] > i and self.rises(where[t], waste, found, where, known)))
+                for t in self.over[waste[i]]
+            )  # fmt: skip
+        return known[i]
 
     def is_stuck(self, sp: int, waste: bytes, found: tuple[int, ...]) -> bool:
         """Whether the waste can never be emptied: the release bound (docs, "The release
@@ -1055,7 +1059,9 @@ def solve(
     of the budget, beam searches (which only find wins) take it up to seven eighths, and the
     depth-first search the rest. With tail moves (`RunMove.ANY_TAIL`) half the budget (nodes
     and time) goes first to the smaller game of whole-pile moves, whose winning lines are
-    legal with tail moves too.
+    legal with tail moves too. Python's cyclic garbage collector is off while it searches (and
+    on again after, if it was on): a search that makes no reference cycles runs half as fast
+    again without it.
 
     >>> from fourgames.vier_jahreszeiten import SIMPLICITY, apply, new_game, is_won
     >>> state = new_game(1, seed=1, options=SIMPLICITY)
@@ -1071,18 +1077,24 @@ def solve(
         raise ValueError(f"max_seconds must be positive, not {max_seconds!r}")
     if is_won(state):
         return SolveResult(Outcome.WON, (), 0)
-    started = time.process_time()
-    deadline = None if max_seconds is None else started + max_seconds
-    spent = 0
-    if state.options.run_move is RunMove.ANY_TAIL:
-        half = None if max_seconds is None else started + max_seconds / 2
-        whole_piles = attrs.evolve(state.options, run_move=RunMove.WHOLE)
-        whole = _search(state, max_nodes // 2, whole_piles, half)
-        if whole.won:
-            return whole
-        spent = whole.nodes
-    result = _search(state, max_nodes - spent, state.options, deadline)
-    return attrs.evolve(result, nodes=spent + result.nodes)
+    collecting = gc.isenabled()
+    gc.disable()  # millions of short-lived tuples, no reference cycles: see `_search`
+    try:
+        started = time.process_time()
+        deadline = None if max_seconds is None else started + max_seconds
+        spent = 0
+        if state.options.run_move is RunMove.ANY_TAIL:
+            half = None if max_seconds is None else started + max_seconds / 2
+            whole_piles = attrs.evolve(state.options, run_move=RunMove.WHOLE)
+            whole = _search(state, max_nodes // 2, whole_piles, half)
+            if whole.won:
+                return whole
+            spent = whole.nodes
+        result = _search(state, max_nodes - spent, state.options, deadline)
+        return attrs.evolve(result, nodes=spent + result.nodes)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _search(state: State, max_nodes: int, options: Options, deadline: float | None) -> SolveResult:
@@ -1091,7 +1103,13 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
 
     The depth-first search (`_Search.run`) runs first with a quarter of the budget, then the
     beam searches of `_beams` up to seven eighths of it, then the depth-first search again
-    with the rest, keeping what it proved."""
+    with the rest, keeping what it proved.
+
+    `solve` runs it with Python's cyclic garbage collector off: the search makes millions of
+    short-lived tuples, and each collection would walk its tables of remembered positions,
+    while nothing it makes refers to itself in a cycle, so reference counting frees it all.
+    (Vanishing Cross deals 2, 56, 65 and 109 of seed 0 at 1,000,000 nodes: 30.6 to 35.0 s
+    of CPU with the collector, 19.7 to 21.1 s without, the same 472 MB at most.)"""
     root = _root(state)
     seen = frozenset(_compact(c) for c in state.seen)
     started = time.process_time()
