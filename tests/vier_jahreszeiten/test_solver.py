@@ -212,13 +212,11 @@ def test_the_solver_leaves_no_cyclic_garbage(options: Options) -> None:
     gc.collect()
     gc.disable()
     try:
-        outcomes = set()
         for k in range(3):
             deal = new_game(1, seed=derive_seed(0, "deal", k), options=options)
             for seconds in (None, 0.2):
-                outcomes.add(solve(deal, max_nodes=30_000, max_seconds=seconds).outcome)
+                solve(deal, max_nodes=30_000, max_seconds=seconds)
                 assert gc.collect() == 0, (k, seconds)
-        assert outcomes
     finally:
         if collecting:
             gc.enable()

@@ -1078,7 +1078,10 @@ def solve(
     if is_won(state):
         return SolveResult(Outcome.WON, (), 0)
     collecting = gc.isenabled()
-    gc.disable()  # millions of short-lived tuples, no reference cycles: see `_search`
+    # The search makes millions of short-lived tuples and no reference cycles, so reference
+    # counting frees everything, and each collection would only walk its tables of
+    # remembered positions (docs, "Solver, bot and win rates").
+    gc.disable()
     try:
         started = time.process_time()
         deadline = None if max_seconds is None else started + max_seconds
@@ -1103,13 +1106,7 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
 
     The depth-first search (`_Search.run`) runs first with a quarter of the budget, then the
     beam searches of `_beams` up to seven eighths of it, then the depth-first search again
-    with the rest, keeping what it proved.
-
-    `solve` runs it with Python's cyclic garbage collector off: the search makes millions of
-    short-lived tuples, and each collection would walk its tables of remembered positions,
-    while nothing it makes refers to itself in a cycle, so reference counting frees it all.
-    (Vanishing Cross deals 2, 56, 65 and 109 of seed 0 at 1,000,000 nodes: 30.6 to 35.0 s
-    of CPU with the collector, 19.7 to 21.1 s without, the same 472 MB at most.)"""
+    with the rest, keeping what it proved."""
     root = _root(state)
     seen = frozenset(_compact(c) for c in state.seen)
     started = time.process_time()
