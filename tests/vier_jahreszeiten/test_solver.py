@@ -627,6 +627,44 @@ def test_beams_valued_in_other_ways_win_where_the_heuristic_players_value_fails(
     assert is_won(replay_line(state, result.line))
 
 
+def test_beams_see_positions_alike_but_for_suits_no_foundation_asks_for_as_one() -> None:
+    state = position(
+        piles=[cards("9♠ 8♥"), cards("9♥ 8♠"), cards("5♦"), (), ()],
+        foundations=cards("6♦ 7♠"),
+        base=Rank.SIX,
+    )
+    search = _solver._Search(state, 10**6)
+    _, sp, waste, found = _solver._root(state)
+    assert found == (0, 1, 0, 2)
+
+    def node(*piles: str) -> _solver._Node:
+        return (_solver._compact(tuple(cards(p) for p in piles)), sp, waste, found)
+
+    same = search.beam_likeness
+    # no foundation takes 9♠ or 9♥ next: swapping them changes nothing a beam tells apart
+    assert same(node("9♠ 8♥", "9♥ 8♠", "5♦", "", "")) == same(node("9♥ 8♥", "9♠ 8♠", "5♦", "", ""))
+    # ♠ takes 8♠ next: 8♠ under a card or on top of its own pile are two positions
+    assert same(node("9♥ 8♠", "8♥", "5♦", "", "")) != same(node("9♥ 8♥", "8♠", "5♦", "", ""))
+
+
+@spies_on_the_search
+def test_a_beam_that_sees_alike_positions_as_one_wins_where_one_that_does_not_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Vanishing Cross deal 390 (seed 0): the first beam of `_beams` (10 wide, the heuristic
+    # player's weights) wins; with every position its own likeness it fills up with positions
+    # that differ only in suits no foundation asks for, and finds nothing.
+    state = new_game(1, seed=derive_seed(0, "deal", 390))
+    root = _solver._root(state)
+    width, weights = next(_solver._beams(_solver._Rules(state).weights))
+    search = _solver._Search(state, 10**7)
+    line = search.beam(root, width, weights)
+    assert line is not None
+    assert is_won(replay_line(state, _solver._result(state, search, line).line))
+    monkeypatch.setattr(_solver._Search, "beam_likeness", lambda self, node: node)
+    assert _solver._Search(state, 10**7).beam(root, width, weights) is None
+
+
 def test_the_beams_widen_and_draw_their_weights_near_the_heuristic_players() -> None:
     heuristic = _solver._Rules(new_game(1, seed=0)).weights
     beams = list(itertools.islice(_solver._beams(heuristic), 40))

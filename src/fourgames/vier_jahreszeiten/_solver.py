@@ -740,17 +740,18 @@ class _Search:
         """A winning macro line found by a beam search, or None (which proves nothing).
 
         Each generation of positions leads by the steps of `steps` (or `single_steps`) to
-        the next, of which the ``width`` best by `_Rules.value` with ``weights`` are kept.
-        A position is kept once (by its key), and a step that is no progress move never
-        comes back to a position of its own line: so no line repeats a configuration within
-        a stretch, and the guard allows it from a root whose `seen` holds its own
-        configuration alone."""
+        the next, of which the ``width`` best by `_Rules.value` with ``weights`` are kept,
+        no two alike by `beam_likeness`. A position is kept once (by its key), and a step
+        that is no progress move never comes back to a position of its own line: so no line
+        repeats a configuration within a stretch, and the guard allows it from a root whose
+        `seen` holds its own configuration alone."""
         rules = self.rules
         self.count(1)  # the root: so `_beams`, which never end, always use up the budget
         generation: list[tuple[_Node, _Component | None, _Key, _Link | None]] = [
             (root, *self.entry(root, inside=False), None)
         ]
         seen: set[_Key] = set()
+        likes: set[tuple[int, bytes, tuple[int, ...], _Piles]] = set()
         while generation:
             children: dict[_Key, tuple[float, _Node, _Component | None, _Link]] = {}
             for node, component, here, link in generation:
@@ -769,10 +770,29 @@ class _Search:
                     children[key] = (rules.value(child, weights), child, entered, step)
             if len(seen) > _MEMORY:
                 seen.clear()
+                likes.clear()
             seen.update(children)
-            best = sorted(children.items(), key=lambda item: -item[1][0])[:width]
-            generation = [(child, entered, key, step) for key, (_, child, entered, step) in best]
+            generation = []
+            for key, (_, child, entered, step) in sorted(
+                children.items(), key=lambda item: -item[1][0]
+            ):
+                like = self.beam_likeness(child)
+                if like not in likes:
+                    likes.add(like)
+                    generation.append((child, entered, key, step))
+                    if len(generation) == width:
+                        break
         return None
+
+    def beam_likeness(self, node: _Node) -> tuple[int, bytes, tuple[int, ...], _Piles]:
+        """``node`` with every card of its cross that no foundation takes next written by
+        rank (and colour in Simplicity): a beam keeps one position of those alike so.
+
+        Positions that differ only in the suits of such cards are as good as each other for
+        the moves of the next card on each foundation, and a beam filled with them would
+        look at one position many times over; the best valued of them stands for them all."""
+        piles, sp, waste, found = node
+        return sp, waste, found, _erased(piles, self.rules.eraser(found))
 
     def run(self, root: _Node, seen: frozenset[_Piles]) -> list[tuple[_Piles, _Move]] | None:
         """A macro line from ``root`` to a win, or None when there is none.
