@@ -202,49 +202,50 @@ def test_solver_refuses_a_time_budget_that_is_not_positive(seconds: float) -> No
         solve(new_game(1, seed=0), max_seconds=seconds)
 
 
+@pytest.fixture
+def collector() -> Iterator[None]:
+    """Gives the cyclic garbage collector back as it was once the test is over."""
+    was = gc.isenabled()
+    yield
+    (gc.enable if was else gc.disable)()
+
+
 @pytest.mark.parametrize("options", EVERY_PRESET, ids=str)
-def test_the_solver_leaves_no_cyclic_garbage(options: Options) -> None:
+def test_the_solver_leaves_no_cyclic_garbage(options: Options, collector: None) -> None:
     """`solve` turns the cyclic garbage collector off, so whatever it left in reference
     cycles would stay until the collector runs again: it must leave nothing there, whether
     it wins, runs out of nodes or of time (Czarina's dead-end test once made a cycle per
     waste asked about)."""
-    collecting = gc.isenabled()
     gc.collect()
     gc.disable()
-    try:
-        for k in range(3):
-            deal = new_game(1, seed=derive_seed(0, "deal", k), options=options)
-            for seconds in (None, 0.2):
-                solve(deal, max_nodes=30_000, max_seconds=seconds)
-                assert gc.collect() == 0, (k, seconds)
-    finally:
-        if collecting:
-            gc.enable()
+    for k in range(3):
+        deal = new_game(1, seed=derive_seed(0, "deal", k), options=options)
+        for seconds in (None, 0.2):
+            solve(deal, max_nodes=30_000, max_seconds=seconds)
+            assert gc.collect() == 0, (k, seconds)
 
 
 @pytest.mark.parametrize("collecting", [True, False])
-def test_the_solver_gives_the_collector_back_as_it_found_it(collecting: bool) -> None:
+def test_the_solver_gives_the_collector_back_as_it_found_it(
+    collecting: bool, collector: None
+) -> None:
     """The collector is off while `solve` searches, and as it was after, also when the search
     is cut short by its time budget."""
-    was = gc.isenabled()
     seen_during = []
 
     def spy(phase: str, info: dict[str, int]) -> None:
         seen_during.append(phase)
 
+    deal = new_game(1, seed=derive_seed(0, "deal", 0))
+    (gc.enable if collecting else gc.disable)()
+    gc.callbacks.append(spy)
     try:
-        (gc.enable if collecting else gc.disable)()
-        gc.callbacks.append(spy)
-        deal = new_game(1, seed=derive_seed(0, "deal", 0))
         result = solve(deal, max_nodes=10**9, max_seconds=0.3)
-        gc.callbacks.remove(spy)
-        assert result.outcome is Outcome.UNDECIDED
-        assert gc.isenabled() is collecting
-        assert seen_during == []  # hundreds of thousands of tuples made, no collection run
     finally:
-        if spy in gc.callbacks:
-            gc.callbacks.remove(spy)
-        (gc.enable if was else gc.disable)()
+        gc.callbacks.remove(spy)
+    assert result.outcome is Outcome.UNDECIDED
+    assert gc.isenabled() is collecting
+    assert seen_during == []  # hundreds of thousands of tuples made, no collection run
 
 
 def test_solver_after_a_shuttle_keeps_the_guard() -> None:
