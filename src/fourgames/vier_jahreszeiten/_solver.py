@@ -25,10 +25,11 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
 Pruning: a card whose foundation takes it and on which no card left off the foundations could
 be built goes home at once, as the only move (not where it would empty a pile in Czarina);
 in Czarina a waste card that must rise onto the cross and never can ends the line
-(`_Rules.is_dead`); so does a waste card that can never leave the waste because the cross
-could not hold the cards above it (`_Rules.is_stuck`, the release bound); so does a position
-that is a lost one with cards of the same rank swapped that its proof never had a foundation
-take next (`_Search.alike`).
+(`_Rules.is_dead`), and so do suits' last cards that ask for the suits to finish in an order
+none can keep (`_Rules.is_deadlocked`); so does a waste card that can never leave the waste
+because the cross could not hold the cards above it (`_Rules.is_stuck`, the release bound);
+so does a position that is a lost one with cards of the same rank swapped that its proof
+never had a foundation take next (`_Search.alike`).
 
 A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
 configurations the guard has seen, and every action is made with `apply`, so the line is
@@ -289,6 +290,51 @@ class _Rules:
                 for t in self.over[waste[i]]
             )  # fmt: skip
         return known[i]
+
+    def is_deadlocked(self, piles: _Piles, waste: bytes, found: tuple[int, ...]) -> bool:
+        """Whether the suits' last cards ask the foundations for an order no line keeps,
+        where no space takes a card (Czarina with the stock refill; docs, "The suits' last
+        cards").
+
+        A suit's last card (rank b-1) built on the cross goes home from the top of a card
+        one rank higher still off the foundations: the base card of another suit not yet
+        started, which then starts only once the last card's suit is complete. A last card
+        in the waste may instead go home from there, once its suit is complete and before
+        any card below it. So each asks for its suit to be complete before one of some sets
+        of suits goes on; the order is built from its end, each suit going before those
+        placed so far when one of its asks is among them (placing a suit never takes a way
+        from another), and the position is lost when no suit can go."""
+        if self.fills:
+            return False
+        asks: list[list[int] | None] = [None] * 4
+        """Each suit's asks: sets of suits (as bits) to go on only after it is complete."""
+        for s in range(4):
+            if found[s] == 13:
+                continue
+            last = self.rows[s][12]
+            i = waste.find(last)
+            if i >= 0:
+                below = 0
+                for card in waste[:i]:
+                    below |= 1 << _SUIT[card]
+                ways = [below]
+            elif any(last in pile[1:] for pile in piles):
+                ways = []
+            else:
+                continue  # in the stock, or at the bottom of a pile, where it may stay
+            for base in self.over[last]:  # a base card of another suit not started
+                if _SUIT[base] != s and not found[_SUIT[base]]:
+                    ways.append(1 << _SUIT[base])
+            asks[s] = ways
+        after = 0
+        left = list(range(4))
+        while left:
+            s = next((s for s in left if _granted(asks[s], after)), -1)
+            if s < 0:
+                return True
+            after |= 1 << s
+            left.remove(s)
+        return False
 
     def is_stuck(self, sp: int, waste: bytes, found: tuple[int, ...]) -> bool:
         """Whether the waste can never be emptied: the release bound (docs, "The release
@@ -560,7 +606,7 @@ class _Search:
 
     def is_dead_end(self, node: _Node) -> bool:
         """`_Rules.is_dead` or `_Rules.is_stuck` for ``node``, remembered (neither depends on
-        the cross)."""
+        the cross), or `_Rules.is_deadlocked`."""
         _, sp, waste, found = node
         key = (sp, waste, found)
         dead = self.dead_ends.get(key)
@@ -570,7 +616,7 @@ class _Search:
             rules = self.rules
             dead = rules.is_dead(waste, found) or rules.is_stuck(sp, waste, found)
             self.dead_ends[key] = dead
-        return dead
+        return dead or self.rules.is_deadlocked(node[0], waste, found)
 
     def likeness(self, component: _Component | None, piles: _Piles, eraser: bytes) -> _Piles:
         """The least configuration of the component (or of ``piles`` alone, in a large one),
@@ -992,6 +1038,11 @@ def _returns(key: _Key, link: _Link | None) -> bool:
             return False
         link = link.before
     return False
+
+
+def _granted(asks: list[int] | None, after: int) -> bool:
+    """Whether one of ``asks`` (sets of suits as bits; None: no ask) lies within ``after``."""
+    return asks is None or any(not suits & ~after for suits in asks)
 
 
 def _erased(piles: _Piles, eraser: bytes) -> _Piles:
