@@ -1132,17 +1132,21 @@ def deadlocked(piles: list[tuple[Card, ...]], home: tuple[Card, ...], waste: str
     while neither the dead-end test nor the release bound finds anything."""
     state = position(piles=piles, foundations=home, base=Rank.QUEEN, stock=(),
                      waste=cards(waste), options=CZARINA)  # fmt: skip
-    piles_, turned, waste_, counts = compact(state, state)
+    _, turned, waste_, counts = compact(state, state)
     rules = _solver._Rules(state)
     assert not rules.is_dead(waste_, counts)
     assert not rules.is_stuck(turned, waste_, counts)
-    assert rules.is_deadlocked(piles_, waste_, counts)
+    assert is_deadlocked(state)
     return state
 
 
 def is_deadlocked(state: State) -> bool:
-    piles, _, waste, counts = compact(state, state)
-    return _solver._Rules(state).is_deadlocked(piles, waste, counts)
+    return deadlocks(_solver._Rules(state), compact(state, state))
+
+
+def deadlocks(rules: _solver._Rules, node: _solver._Node) -> bool:
+    """`_Rules.is_deadlocked` for a position of the search."""
+    return rules.is_deadlocked(node[2], node[3], rules.built_lasts(node[0], 0b1111))
 
 
 def test_czarina_last_card_that_must_rise_onto_its_own_base_is_a_dead_end() -> None:
@@ -1176,6 +1180,42 @@ def test_czarina_last_cards_that_ask_two_suits_to_wait_for_each_other() -> None:
     assert not is_deadlocked(state)
 
 
+def test_dead_ends_are_remembered_as_the_tests_find_them() -> None:
+    """`_Search.is_dead_end`, which remembers its answer by cards turned, waste and
+    foundations and looks again only at where the suits' last cards lie in the cross, says
+    what the dead-end test, the release bound and `_Rules.is_deadlocked` say of each position
+    of random walks through real Czarina deals and of the configurations one cross move away
+    (the same key, other piles); among them are keys the last cards in the cross decide."""
+    rng = random.Random(7)
+    decided_by_the_cross = dead = 0
+    for seed in range(1, 13):
+        deal = new_game(1, seed=seed, options=CZARINA)
+        search = _solver._Search(deal, 10**9)
+        rules = search.rules
+        node = compact(deal, deal)
+        for _ in range(300):
+            nodes = [node] + [(_solver._config(after), *node[1:])
+                              for _, after, _ in rules.cross_moves(node[0])]  # fmt: skip
+            for here in nodes:
+                expected = (
+                    rules.is_dead(here[2], here[3])
+                    or rules.is_stuck(here[1], here[2], here[3])
+                    or deadlocks(rules, here)
+                )
+                assert search.is_dead_end(here) is expected
+                dead += expected
+            moves = [after for move, after, _ in rules.moves(node) if move[0] != _solver.TURN]
+            if node[1] < len(rules.stock) and (not moves or rng.random() < 0.3):
+                node = rules.turn(node)
+            elif moves:
+                node = rng.choice(moves)
+            else:
+                break
+        decided_by_the_cross += sum(crossed > 0 for crossed, _ in search.dead_ends.values())
+    assert dead > 0
+    assert decided_by_the_cross > 0
+
+
 @spies_on_the_search
 def test_positions_deadlocked_in_real_deals_are_lost_without_the_test(
     monkeypatch: pytest.MonkeyPatch,
@@ -1192,8 +1232,7 @@ def test_positions_deadlocked_in_real_deals_are_lost_without_the_test(
 
         def spy(node: _solver._Node, search: _solver._Search = search, deal: State = deal,
                 is_dead_end: Callable[[_solver._Node], bool] = is_dead_end) -> bool:  # fmt: skip
-            rules = search.rules
-            if node[1] >= len(deal.stock) - 2 and rules.is_deadlocked(node[0], node[2], node[3]):
+            if node[1] >= len(deal.stock) - 2 and deadlocks(search.rules, node):
                 found.append((deal, node))
             return is_dead_end(node)
 

@@ -156,6 +156,10 @@ class _Rules:
         options = state.options if options is None else options
         self.base = state.base
         self.stock = bytes(_INT[c] for c in state.stock)
+        self.turn_of = [-1] * 52
+        """Where each card lies in the stock (-1: not there)."""
+        for i, card in enumerate(self.stock):
+            self.turn_of[card] = i
         simplicity = options.layout is Layout.SIMPLICITY
         wrap = state.base != 1 or options.wrap_cross_always
         self.fit = [
@@ -291,10 +295,11 @@ class _Rules:
             )  # fmt: skip
         return known[i]
 
-    def is_deadlocked(self, piles: _Piles, waste: bytes, found: tuple[int, ...]) -> bool:
+    def is_deadlocked(self, waste: bytes, found: tuple[int, ...], built: int) -> bool:
         """Whether the suits' last cards ask the foundations for an order no line keeps,
         where no space takes a card (Czarina with the stock refill; docs, "The suits' last
-        cards").
+        cards"); ``built`` has a bit for each suit whose last card lies on a card in the
+        cross (`_Rules.built_lasts`).
 
         A suit's last card (rank b-1) built on the cross goes home from the top of a card
         one rank higher still off the foundations: the base card of another suit not yet
@@ -309,8 +314,6 @@ class _Rules:
         asks: list[list[int] | None] = [None] * 4
         """Each suit's asks: sets of suits (as bits) to go on only after it is complete."""
         for s in range(4):
-            if found[s] == 13:
-                continue
             last = self.rows[s][12]
             i = waste.find(last)
             if i >= 0:
@@ -318,10 +321,10 @@ class _Rules:
                 for card in waste[:i]:
                     below |= 1 << _SUIT[card]
                 ways = [below]
-            elif any(last in pile[1:] for pile in piles):
+            elif built >> s & 1:
                 ways = []
             else:
-                continue  # in the stock, or at the bottom of a pile, where it may stay
+                continue  # home, in the stock, or at the bottom of a pile, where it may stay
             for base in self.over[last]:  # a base card of another suit not started
                 if _SUIT[base] != s and not found[_SUIT[base]]:
                     ways.append(1 << _SUIT[base])
@@ -335,6 +338,24 @@ class _Rules:
             after |= 1 << s
             left.remove(s)
         return False
+
+    def crossed_lasts(self, sp: int, waste: bytes, found: tuple[int, ...]) -> int:
+        """A bit for each suit whose last card is in the cross: not home, not in the waste,
+        not in the stock after ``sp`` cards turned."""
+        crossed = 0
+        for s in range(4):
+            last = self.rows[s][12]
+            if found[s] < 13 and last not in waste and not sp <= self.turn_of[last]:
+                crossed |= 1 << s
+        return crossed
+
+    def built_lasts(self, piles: _Piles, suits: int) -> int:
+        """The bits of ``suits`` whose last card lies on a card in ``piles``."""
+        built = 0
+        for s in range(4):
+            if suits >> s & 1 and any(self.rows[s][12] in pile[1:] for pile in piles):
+                built |= 1 << s
+        return built
 
     def is_stuck(self, sp: int, waste: bytes, found: tuple[int, ...]) -> bool:
         """Whether the waste can never be emptied: the release bound (docs, "The release
@@ -581,7 +602,10 @@ class _Search:
         foundation to take: (cards turned, foundations, reach, `likeness`)."""
         self.reaches: dict[tuple[int, tuple[int, ...]], set[tuple[int, ...]]] = {}
         """The reaches in `alike` by (cards turned, foundations)."""
-        self.dead_ends: dict[tuple[int, bytes, tuple[int, ...]], bool] = {}
+        self.dead_ends: dict[tuple[int, bytes, tuple[int, ...]], tuple[int, int]] = {}
+        """`is_dead_end` by cards turned, waste and foundations: the suits (as bits) whose
+        last card in the cross decides it, by lying on a card or not, and a bit for each set
+        of them lying on a card that makes the position lost."""
         self.failed: dict[_Key, int] = {}
         """Positions searched without a win under a discrepancy limit: the limit that was left."""
         self.climbing = False
@@ -605,18 +629,33 @@ class _Search:
                 raise _OutOfBudget
 
     def is_dead_end(self, node: _Node) -> bool:
-        """`_Rules.is_dead` or `_Rules.is_stuck` for ``node``, remembered (neither depends on
-        the cross), or `_Rules.is_deadlocked`."""
-        _, sp, waste, found = node
+        """`_Rules.is_dead`, `_Rules.is_stuck` or `_Rules.is_deadlocked` for ``node``,
+        remembered by its cards turned, waste and foundations with the answer for each
+        place of the suits' last cards in the cross (on a card or not), the one thing of
+        the cross they look at."""
+        piles, sp, waste, found = node
         key = (sp, waste, found)
-        dead = self.dead_ends.get(key)
-        if dead is None:
+        known = self.dead_ends.get(key)
+        if known is None:
             if len(self.dead_ends) > _MEMORY:
                 self.dead_ends.clear()
-            rules = self.rules
-            dead = rules.is_dead(waste, found) or rules.is_stuck(sp, waste, found)
-            self.dead_ends[key] = dead
-        return dead or self.rules.is_deadlocked(node[0], waste, found)
+            known = self.dead_ends[key] = self.dead_end(sp, waste, found)
+        crossed, lost = known
+        return bool(lost >> (self.rules.built_lasts(piles, crossed) if crossed else 0) & 1)
+
+    def dead_end(self, sp: int, waste: bytes, found: tuple[int, ...]) -> tuple[int, int]:
+        """What `is_dead_end` remembers for cards turned, waste and foundations."""
+        rules = self.rules
+        if rules.is_dead(waste, found) or rules.is_stuck(sp, waste, found):
+            return 0, 1
+        crossed = rules.crossed_lasts(sp, waste, found)
+        lost = 0
+        for built in range(crossed + 1):
+            if built & ~crossed == 0 and rules.is_deadlocked(waste, found, built):
+                lost |= 1 << built
+        if lost & 1 or not lost:  # lost, or not, wherever they lie (more on cards: no less lost)
+            return 0, lost & 1
+        return crossed, lost
 
     def likeness(self, component: _Component | None, piles: _Piles, eraser: bytes) -> _Piles:
         """The least configuration of the component (or of ``piles`` alone, in a large one),
