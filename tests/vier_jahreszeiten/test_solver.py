@@ -674,14 +674,21 @@ def test_the_beams_widen_and_draw_their_weights_near_the_heuristic_players() -> 
     assert [width for width, _ in beams[:12]] == [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 100, 100]
     drawn = [weights for _, weights in beams[1:]]
     assert len(set(drawn)) == len(drawn)
-    bound = math.exp(_solver._SPREAD)
-    for weights in drawn:
+    for width, weights in beams[1:]:
+        bound = math.exp(1 if width < _solver._BEAM else 2)  # further once they are full width
         assert len(weights) == len(heuristic)
         for w, h in zip(weights, heuristic, strict=True):
             assert h / bound <= w <= h * bound
+
+    def factors(widths: range) -> list[float]:
+        return [w / h for width, weights in beams[1:] if width in widths
+                for w, h in zip(weights, heuristic, strict=True)]  # fmt: skip
+
     # the draws spread over the whole range, both ways
-    assert min(w / h for weights in drawn for w, h in zip(weights, heuristic, strict=True)) < 0.5
-    assert max(w / h for weights in drawn for w, h in zip(weights, heuristic, strict=True)) > 2
+    assert min(factors(range(_solver._BEAM))) < 0.5
+    assert max(factors(range(_solver._BEAM))) > 2
+    assert min(factors(range(_solver._BEAM, _solver._BEAM + 1))) < math.exp(-1.5)
+    assert max(factors(range(_solver._BEAM, _solver._BEAM + 1))) > math.exp(1.5)
 
 
 def test_a_beam_line_never_comes_back_within_a_stretch() -> None:

@@ -78,8 +78,9 @@ _BEAM_STEP: Final = 10
 _BEAM: Final = 100
 """The beam searches (`_Search.beam`, `_beams`) widen by `_BEAM_STEP` from one to the next, up
 to `_BEAM`."""
-_SPREAD: Final = 1.0
-"""How far the beams' weights stray from the heuristic player's: by a factor up to e^_SPREAD."""
+_SPREAD: Final = (1.0, 2.0)
+"""How far the beams' weights stray from the heuristic player's: by a factor up to e^1 while
+the beams widen, then up to e^2."""
 _LARGE: Final = 100
 """A component with more configurations is searched one move at a time instead."""
 _CLOCK: Final = 1_000
@@ -650,7 +651,7 @@ class _Search:
             return 0, 1
         crossed = rules.crossed_lasts(sp, waste, found)
         lost = 0
-        for built in range(crossed + 1):
+        for built in range(crossed + 1):  # each set of them lying on a card
             if built & ~crossed == 0 and rules.is_deadlocked(waste, found, built):
                 lost |= 1 << built
         if lost & 1 or not lost:  # lost, or not, wherever they lie (more on cards: no less lost)
@@ -1249,17 +1250,20 @@ def _root(state: State) -> _Node:
 def _beams(weights: _Weights) -> Iterator[tuple[int, _Weights]]:
     """The beam searches, in turn, as (width, weights for `_Rules.value`), without end: the
     n-th (from 0) is `_BEAM_STEP` × (n + 1) wide, up to `_BEAM`; the first has the heuristic
-    player's ``weights``, the n-th each of them times e^u, u drawn from -`_SPREAD` to
-    `_SPREAD` by ``random.Random(n)``.
+    player's ``weights``, the n-th each of them times e^u, u drawn by ``random.Random(n)``
+    from -1 to 1 while the beams widen and from -2 to 2 once they are `_BEAM` wide
+    (`_SPREAD`).
 
     Beams that value positions in different ways win different deals, and narrow ones are
-    quick: many of them win more than one wide beam in the same time (docs, "How it
-    searches")."""
+    quick: many of them win more than one wide beam in the same time. The first ones keep
+    near the heuristic player's values, which win most deals soon; the later ones, run only
+    where those failed, look further (docs, "How it searches")."""
     yield _BEAM_STEP, weights
     for n in itertools.count(1):
+        width = min(_BEAM, _BEAM_STEP * (n + 1))
+        spread = _SPREAD[1] if width == _BEAM else _SPREAD[0]
         draw = random.Random(n)
-        drawn = tuple(w * math.exp(draw.uniform(-_SPREAD, _SPREAD)) for w in weights)
-        yield min(_BEAM, _BEAM_STEP * (n + 1)), drawn
+        yield width, tuple(w * math.exp(draw.uniform(-spread, spread)) for w in weights)
 
 
 def _part(deadline: float | None, started: float, share: float) -> float | None:
