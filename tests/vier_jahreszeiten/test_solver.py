@@ -11,7 +11,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import attrs
@@ -890,8 +890,14 @@ def written_down(search: _solver._Search, key: _solver._Key, options: Options) -
     rules = search.rules
     crossed = {c for pile in name for c in pile}
     waste = [c for c in rules.stock[:turned] if c not in crossed and not rules.is_home(c, found)]
+    return node_written_down(rules, (name, turned, bytes(waste), found), options)
+
+
+def node_written_down(rules: _solver._Rules, node: _solver._Node, options: Options) -> State:
+    """A position of the solver's search as a state of the rules."""
+    piles, turned, waste, found = node
     return position(
-        piles=[[_solver._CARD[c] for c in pile] for pile in name],
+        piles=[[_solver._CARD[c] for c in pile] for pile in piles],
         foundations=[
             foundation_cards(rules.base, s, n)[-1] for s, n in zip(Suit, found, strict=True) if n
         ],
@@ -1083,6 +1089,34 @@ def test_release_bound_marks_only_lost_positions(
     assert stuck >= least
 
 
+def cut_off_late(
+    options: Options,
+    seeds: Iterable[int],
+    left: int,
+    cut_off: Callable[[_solver._Rules, _solver._Node], bool],
+) -> list[tuple[State, _solver._Node]]:
+    """The positions with at most ``left`` cards in the stock that ``cut_off`` marks, among
+    those the search of each deal (20,000 nodes) meets, with their deals: a spy on the
+    search's `_Search.is_dead_end`."""
+    found: list[tuple[State, _solver._Node]] = []
+    for seed in seeds:
+        deal = new_game(1, seed=seed, options=options)
+        search = _solver._Search(deal, 20_000)
+        is_dead_end = search.is_dead_end
+
+        def spy(node: _solver._Node, search: _solver._Search = search, deal: State = deal,
+                is_dead_end: Callable[[_solver._Node], bool] = is_dead_end) -> bool:  # fmt: skip
+            if node[1] >= len(deal.stock) - left and cut_off(search.rules, node):
+                found.append((deal, node))
+            return is_dead_end(node)
+
+        search.is_dead_end = spy  # type: ignore[method-assign]
+        root = compact(deal, deal)
+        with contextlib.suppress(_solver._OutOfBudget):
+            search.run(root, frozenset({root[0]}))
+    return found
+
+
 @spies_on_the_search
 @pytest.mark.parametrize("options", [Options(), CZARINA], ids=str)
 def test_positions_stuck_in_real_deals_are_lost_without_the_bound(
@@ -1091,46 +1125,16 @@ def test_positions_stuck_in_real_deals_are_lost_without_the_bound(
     """A second method for the release bound on whole deals: positions of real deals that it
     cuts off with at most one card left in the stock, written down and solved again with
     the bound switched off, are proven lost (and never won)."""
-    found: list[tuple[State, _solver._Node]] = []
-    for seed in (3, 5) if options == Options() else (2, 3):
-        deal = new_game(1, seed=seed, options=options)
-        search = _solver._Search(deal, 20_000)
-
-        def is_dead_end(
-            node: _solver._Node, search: _solver._Search = search, deal: State = deal
-        ) -> bool:
-            stuck = search.rules.is_stuck(node[1], node[2], node[3])
-            if stuck and node[1] >= len(deal.stock) - 1:
-                found.append((deal, node))
-            return stuck or search.rules.is_dead(node[2], node[3])
-
-        monkeypatch.setattr(search, "is_dead_end", is_dead_end)
-        root = compact(deal, deal)
-        with contextlib.suppress(_solver._OutOfBudget):
-            search.run(root, frozenset({root[0]}))
+    seeds = (3, 5) if options == Options() else (2, 3)
+    stuck = cut_off_late(options, seeds, 1, lambda rules, node: rules.is_stuck(*node[1:]))
     monkeypatch.setattr(_solver._Rules, "is_stuck", lambda *_: False)
     lost = 0
-    for deal, node in found[:: max(1, len(found) // 6)][:6]:
-        outcome = solve(node_written_down(deal, node), max_nodes=200_000).outcome
+    for deal, node in stuck[:: max(1, len(stuck) // 6)][:6]:
+        state = node_written_down(_solver._Rules(deal), node, options)
+        outcome = solve(state, max_nodes=200_000).outcome
         assert outcome is not Outcome.WON
         lost += outcome is Outcome.LOST
     assert lost >= 4
-
-
-def node_written_down(deal: State, node: _solver._Node) -> State:
-    """A position of the solver's search of ``deal`` as a state of the rules."""
-    piles, turned, waste, counts = node
-    rules = _solver._Rules(deal)
-    return position(
-        piles=[[_solver._CARD[c] for c in pile] for pile in piles],
-        foundations=[
-            foundation_cards(rules.base, s, n)[-1] for s, n in zip(Suit, counts, strict=True) if n
-        ],
-        base=Rank.ACE if deal.base == 1 else Rank(deal.base),
-        stock=[_solver._CARD[c] for c in rules.stock[turned:]],
-        waste=[_solver._CARD[c] for c in waste],
-        options=deal.options,
-    )
 
 
 def deadlocked(piles: list[tuple[Card, ...]], home: tuple[Card, ...], waste: str) -> State:
@@ -1231,26 +1235,11 @@ def test_positions_deadlocked_in_real_deals_are_lost_without_the_test(
     deals that it cuts off with the stock turned through, written down, are lost by the
     exhaustive search through the rules, and solved again with the test switched off, are
     not won."""
-    found: list[tuple[State, _solver._Node]] = []
-    for seed in range(1, 8):
-        deal = new_game(1, seed=seed, options=CZARINA)
-        search = _solver._Search(deal, 20_000)
-        is_dead_end = search.is_dead_end
-
-        def spy(node: _solver._Node, search: _solver._Search = search, deal: State = deal,
-                is_dead_end: Callable[[_solver._Node], bool] = is_dead_end) -> bool:  # fmt: skip
-            if node[1] >= len(deal.stock) - 2 and deadlocks(search.rules, node):
-                found.append((deal, node))
-            return is_dead_end(node)
-
-        monkeypatch.setattr(search, "is_dead_end", spy)
-        root = compact(deal, deal)
-        with contextlib.suppress(_solver._OutOfBudget):
-            search.run(root, frozenset({root[0]}))
+    deadlocked = cut_off_late(CZARINA, range(1, 8), 2, deadlocks)
     monkeypatch.setattr(_solver._Rules, "is_deadlocked", lambda *_: False)
     checked = 0
-    for deal, node in found[:: max(1, len(found) // 6)][:6]:
-        state = node_written_down(deal, node)
+    for deal, node in deadlocked[:: max(1, len(deadlocked) // 6)][:6]:
+        state = node_written_down(_solver._Rules(deal), node, deal.options)
         assert not wins_by_the_rules(unguarded(state))
         assert not solve(state, max_nodes=200_000).won
         checked += 1
