@@ -1232,13 +1232,13 @@ def test_positions_deadlocked_in_real_deals_are_lost_without_the_test(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A second method for `_Rules.is_deadlocked` on whole deals: positions of real Czarina
-    deals that it cuts off with the stock turned through, written down, are lost by the
-    exhaustive search through the rules, and solved again with the test switched off, are
-    not won."""
-    deadlocked = cut_off_late(CZARINA, range(1, 8), 2, deadlocks)
+    deals that it cuts off with at most two cards left in the stock, written down, are lost
+    by the exhaustive search through the rules, and solved again with the test switched off,
+    are not won."""
+    locked = cut_off_late(CZARINA, range(1, 8), 2, deadlocks)
     monkeypatch.setattr(_solver._Rules, "is_deadlocked", lambda *_: False)
     checked = 0
-    for deal, node in deadlocked[:: max(1, len(deadlocked) // 6)][:6]:
+    for deal, node in locked[:: max(1, len(locked) // 6)][:6]:
         state = node_written_down(_solver._Rules(deal), node, deal.options)
         assert not wins_by_the_rules(unguarded(state))
         assert not solve(state, max_nodes=200_000).won

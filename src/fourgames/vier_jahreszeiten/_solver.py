@@ -157,10 +157,6 @@ class _Rules:
         options = state.options if options is None else options
         self.base = state.base
         self.stock = bytes(_INT[c] for c in state.stock)
-        self.turn_of = [-1] * 52
-        """Where each card lies in the stock (-1: not there)."""
-        for i, card in enumerate(self.stock):
-            self.turn_of[card] = i
         simplicity = options.layout is Layout.SIMPLICITY
         wrap = state.base != 1 or options.wrap_cross_always
         self.fit = [
@@ -346,7 +342,7 @@ class _Rules:
         crossed = 0
         for s in range(4):
             last = self.rows[s][12]
-            if found[s] < 13 and last not in waste and not sp <= self.turn_of[last]:
+            if found[s] < 13 and last not in waste and last not in self.stock[sp:]:
                 crossed |= 1 << s
         return crossed
 
