@@ -1228,6 +1228,44 @@ def test_dead_ends_are_remembered_as_the_tests_find_them() -> None:
 
 
 @spies_on_the_search
+def test_dead_ends_a_last_card_decides_keep_it_out_of_the_swaps_of_alike_positions() -> None:
+    """A dead end that the suits' last cards make lost only by where one of them lies in the
+    cross (on a card, not at the bottom of a pile) goes into the lost table with a reach that
+    keeps that card as it is: `_Search.alike` never swaps it with another suit's last card
+    lying elsewhere in the cross, which could undo the deadlock."""
+    decided = 0
+    for seed in range(1, 9):
+        deal = new_game(1, seed=seed, options=CZARINA)
+        search = _solver._Search(deal, 20_000)
+        found: list[_solver._Node] = []
+        is_dead_end = search.is_dead_end
+
+        def spy(node: _solver._Node, search: _solver._Search = search,
+                found: list[_solver._Node] = found,
+                is_dead_end: Callable[[_solver._Node], bool] = is_dead_end) -> bool:  # fmt: skip
+            dead = is_dead_end(node)
+            if dead and search.dead_ends[node[1], node[2], node[3]][0]:
+                found.append(node)
+            return dead
+
+        search.is_dead_end = spy  # type: ignore[method-assign]
+        root = compact(deal, deal)
+        with contextlib.suppress(_solver._OutOfBudget):
+            search.run(root, frozenset({root[0]}))
+        rules = search.rules
+        for node in found:
+            _, key = search.entry(node, False)
+            eraser = rules.eraser(search.lost[key])
+            crossed, _ = search.dead_ends[node[1], node[2], node[3]]
+            for s in range(4):
+                if crossed >> s & 1:
+                    last = rules.rows[s][12]
+                    assert eraser[last] == last
+                    decided += 1
+    assert decided > 0
+
+
+@spies_on_the_search
 def test_positions_deadlocked_in_real_deals_are_lost_without_the_test(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -654,6 +654,14 @@ class _Search:
             return 0, lost & 1
         return crossed, lost
 
+    def dead_end_reach(self, node: _Node) -> tuple[int, ...]:
+        """The reach of a dead end's proof (`is_dead_end`): its foundations, and the whole of
+        each suit whose last card decided it by where it lies in the cross, so that `alike`
+        never swaps that card with another suit's last card lying elsewhere."""
+        _, sp, waste, found = node
+        crossed, _ = self.dead_ends[sp, waste, found]
+        return tuple(12 if crossed >> s & 1 else count for s, count in enumerate(found))
+
     def likeness(self, component: _Component | None, piles: _Piles, eraser: bytes) -> _Piles:
         """The least configuration of the component (or of ``piles`` alone, in a large one),
         its cards written by ``eraser``: the same for two components where one is the other
@@ -970,8 +978,9 @@ class _Search:
                     continue
             self.count(1)
             if self.is_dead_end(child):
-                self.lost[key] = child[3]
-                _widen(frame.reach, child[3])
+                reach = self.dead_end_reach(child)
+                self.lost[key] = reach
+                _widen(frame.reach, reach)
                 continue
             on_path.add(key)
             keys.append((key, component, child))
