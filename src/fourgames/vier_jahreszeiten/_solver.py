@@ -363,9 +363,11 @@ class _Rules:
         card lower in the waste leaves no earlier (in cards turned) than one above it. The
         cards on the cross then lie in at most one descending run per pile, so they need
         no more bottom cards than there are piles (`_Rules.bottoms`, a lower bound over
-        every choice of cards home). From the top of the waste down, each card takes the
-        earliest number of cards turned, no earlier than the card above it, at which the
-        bound allows it to leave; when there is none, no line empties the waste."""
+        every choice of cards home), and where no space takes a card, the cards risen from
+        the waste each lie on a card (`_Rules.hosted`). From the top of the waste down, each
+        card takes the earliest number of cards turned, no earlier than the card above it,
+        at which the bound allows it to leave; when there is none, no line empties the
+        waste."""
         if len(waste) < 2:
             return False
         blocked = bytearray(52)
@@ -380,14 +382,43 @@ class _Rules:
             for place in range(heights[s], 13):
                 counts[place] += not blocked[row[place]]
         turned = sp
+        risen: list[int] = []  # the cards gone from the waste, where no space takes them
         for card in waste[:0:-1]:  # from the top: each time the card below may leave
             self.unblock(card, blocked, heights, counts)
-            while self.bottoms(counts, heights, found) > self.piles:
+            if not self.fills:
+                risen.append(card)
+            while (self.bottoms(counts, heights, found) > self.piles
+                   or not self.hosted(risen, counts, heights, found)):  # fmt: skip
                 if turned == len(self.stock):
                     return True
                 self.unblock(self.stock[turned], blocked, heights, counts)
                 turned += 1
         return False
+
+    def hosted(self, risen: list[int], counts: list[int], heights: list[int],
+               found: tuple[int, ...]) -> bool:  # fmt: skip
+        """Whether the cross could hold the cards ``risen`` from the waste that cannot be
+        home (above their foundation's height) where no space takes a card: such a card lies
+        on a card one place higher, never at the bottom of a pile, so each place needs no
+        more of them than the next place has cards that may be on the cross (``counts``, and
+        one of each suit whose foundation has not yet reached that place below its height)."""
+        needed = [0] * 13
+        for card in risen:
+            place = self.place[card]
+            if place > heights[_SUIT[card]]:
+                needed[place] += 1
+        for place in range(13):
+            if not needed[place]:
+                continue
+            host = place + 1
+            if host == 13:
+                if not self.wrap:
+                    return False
+                host = 0
+            spare = sum(found[s] <= host < heights[s] for s in range(4))
+            if needed[place] > counts[host] + spare:
+                return False
+        return True
 
     def first_blocked(self, blocked: bytearray, s: int, place: int) -> int:
         """The first place from ``place`` on in suit ``s``'s foundation whose card is blocked
