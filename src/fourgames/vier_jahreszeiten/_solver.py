@@ -354,7 +354,7 @@ class _Rules:
                 built |= 1 << s
         return built
 
-    def is_stuck(self, sp: int, waste: bytes, found: tuple[int, ...]) -> bool:
+    def is_stuck(self, sp: int, waste: bytes, found: tuple[int, ...], lying: bytes = b"") -> bool:
         """Whether the waste can never be emptied: the release bound (docs, "The release
         bound").
 
@@ -364,7 +364,8 @@ class _Rules:
         cards on the cross then lie in at most one descending run per pile, so they need
         no more bottom cards than there are piles (`_Rules.bottoms`, a lower bound over
         every choice of cards home), and where no space takes a card, the cards risen from
-        the waste each lie on a card (`_Rules.hosted`). From the top of the waste down, each
+        the waste and the cards ``lying`` on cards in the cross each lie on a card
+        (`_Rules.hosted`). From the top of the waste down, each
         card takes the earliest number of cards turned, no earlier than the card above it,
         at which the bound allows it to leave; when there is none, no line empties the
         waste."""
@@ -388,25 +389,41 @@ class _Rules:
             if not self.fills:
                 risen.append(card)
             while (self.bottoms(counts, heights, found) > self.piles
-                   or not self.hosted(risen, counts, heights, found)):  # fmt: skip
+                   or not self.hosted(risen, lying, counts, heights, found)):  # fmt: skip
                 if turned == len(self.stock):
                     return True
                 self.unblock(self.stock[turned], blocked, heights, counts)
                 turned += 1
         return False
 
-    def hosted(self, risen: list[int], counts: list[int], heights: list[int],
+    def hosted(self, risen: list[int], lying: bytes, counts: list[int], heights: list[int],
                found: tuple[int, ...]) -> bool:  # fmt: skip
-        """Whether the cross could hold the cards ``risen`` from the waste that cannot be
-        home (above their foundation's height) where no space takes a card: such a card lies
-        on a card one place higher, never at the bottom of a pile, so each place needs no
-        more of them than the next place has cards that may be on the cross (``counts``, and
-        one of each suit whose foundation has not yet reached that place below its height)."""
+        """Whether the cross could hold the cards ``risen`` from the waste, and the cards
+        ``lying`` on cards in the cross, that cannot be home, where no space takes a card:
+        such a card lies on a card one place higher, never at the bottom of a pile, so each
+        place needs no more of them than the next place has cards that may be on the cross
+        (``counts``, and one of each suit whose foundation has not yet reached that place
+        below its height).
+
+        A risen card cannot be home above its foundation's height. The lying cards are
+        counted by place alone, so that swapping cards of the same rank (`_Search.alike`)
+        keeps the answer: at a place above the height of every foundation below it, all but
+        the next card of a foundation at that place."""
         needed = [0] * 13
         for card in risen:
             place = self.place[card]
             if place > heights[_SUIT[card]]:
                 needed[place] += 1
+        held = [0] * 13
+        for card in lying:
+            place = self.place[card]
+            if all(place > heights[s] for s in range(4) if found[s] < place):
+                held[place] += 1
+        for count in found:
+            if count < 13 and held[count]:
+                held[count] -= 1  # may be the next card of that foundation
+        for place in range(13):
+            needed[place] += held[place]
         for place in range(13):
             if not needed[place]:
                 continue
@@ -634,6 +651,8 @@ class _Search:
         """`is_dead_end` by cards turned, waste and foundations: the suits (as bits) whose
         last card in the cross decides it, by lying on a card or not, and a bit for each set
         of them lying on a card that makes the position lost."""
+        self.held_up: dict[tuple[int, bytes, tuple[int, ...], bytes], bool] = {}
+        """`is_held_up` by cards turned, waste, foundations and the places of the bottoms."""
         self.failed: dict[_Key, int] = {}
         """Positions searched without a win under a discrepancy limit: the limit that was left."""
         self.climbing = False
@@ -660,7 +679,7 @@ class _Search:
         """`_Rules.is_dead`, `_Rules.is_stuck` or `_Rules.is_deadlocked` for ``node``,
         remembered by its cards turned, waste and foundations with the answer for each
         place of the suits' last cards in the cross (on a card or not), the one thing of
-        the cross they look at."""
+        the cross they look at; then, where no space takes a card, `is_held_up`."""
         piles, sp, waste, found = node
         key = (sp, waste, found)
         known = self.dead_ends.get(key)
@@ -669,7 +688,24 @@ class _Search:
                 self.dead_ends.clear()
             known = self.dead_ends[key] = self.dead_end(sp, waste, found)
         crossed, lost = known
-        return bool(lost >> (self.rules.built_lasts(piles, crossed) if crossed else 0) & 1)
+        if lost >> (self.rules.built_lasts(piles, crossed) if crossed else 0) & 1:
+            return True
+        return not self.rules.fills and len(waste) > 1 and self.is_held_up(node)
+
+    def is_held_up(self, node: _Node) -> bool:
+        """`_Rules.is_stuck` with the cards lying on cards in the cross, which stay on cards
+        where no space takes a card; remembered by cards turned, waste, foundations and the
+        places of the piles' bottom cards, which with them tell the places of those cards."""
+        piles, sp, waste, found = node
+        place = self.rules.place
+        key = (sp, waste, found, bytes(sorted(place[pile[0]] for pile in piles if pile)))
+        known = self.held_up.get(key)
+        if known is None:
+            if len(self.held_up) > _MEMORY:
+                self.held_up.clear()
+            lying = b"".join(pile[1:] for pile in piles)
+            known = self.held_up[key] = self.rules.is_stuck(sp, waste, found, lying)
+        return known
 
     def dead_end(self, sp: int, waste: bytes, found: tuple[int, ...]) -> tuple[int, int]:
         """What `is_dead_end` remembers for cards turned, waste and foundations."""
