@@ -490,7 +490,7 @@ def test_winning_lines_cut_the_detours_of_a_stretch(options: Options, deal: int)
     line = search.run(root, frozenset({root[0]}))
     assert line is not None
     short = search.shortened(line)
-    assert 3 * len(short) < len(line)
+    assert 2 * len(short) < len(line)
 
     def chains(steps: list[tuple[_solver._Piles, _solver._Move]]) -> Iterator[list[_solver._Piles]]:
         chain: list[_solver._Piles] = []
@@ -940,12 +940,18 @@ def test_the_eraser_keeps_what_building_sees_of_the_cards_a_foundation_cannot_ta
 ) -> None:
     """With foundations reaching at most (2, 2, 2, 2) places above base 7, a card at a
     higher place is written as its rank (and colour in Simplicity, which builds in
-    alternating colours); one a foundation could take stays itself."""
+    alternating colours); one a foundation could take stays itself, and so does a suit's
+    last card (6♥) that the reach keeps."""
     rules = _solver._Rules(attrs.evolve(new_game(1, seed=1, options=options), base=7))
-    eraser = rules.eraser((2, 2, 2, 2))
+    eraser = rules.eraser((2, 2, 2, 2, 0))
 
-    def erased(text: str) -> int:
+    def erased(text: str, eraser: bytes = eraser) -> int:
         return bytes([_solver._INT[Card.parse(text)]]).translate(eraser)[0]
+
+    kept = rules.eraser((2, 2, 2, 2, 1 << 2))  # the last card of ♥ kept
+    assert erased("6♥", kept) == _solver._INT[Card.parse("6♥")]
+    assert erased("6♥") != _solver._INT[Card.parse("6♥")]
+    assert erased("6♦", kept) == erased("6♦") != _solver._INT[Card.parse("6♦")]
 
     assert erased("9♣") == _solver._INT[Card.parse("9♣")]  # place 2: a foundation may take it
     assert erased("10♣") != _solver._INT[Card.parse("10♣")]

@@ -204,12 +204,14 @@ class _Rules:
 
     def eraser(self, reach: tuple[int, ...]) -> bytes:
         """The table (for `bytes.translate`) that writes each card a foundation could not
-        take while its counts stay within ``reach`` as what building sees of it (`token`)."""
+        take while its counts stay within ``reach`` as what building sees of it (`token`),
+        but for the suits' last cards that ``reach`` keeps (its last entry, as bits)."""
         table = self.erasers.get(reach)
         if table is None:
             out = bytearray(range(256))
             for c in range(52):
-                if self.place[c] > reach[_SUIT[c]]:
+                place, s = self.place[c], _SUIT[c]
+                if place > reach[s] and not (place == 12 and reach[4] >> s & 1):
                     out[c] = self.token[c]
             table = self.erasers[reach] = bytes(out)
         return table
@@ -365,10 +367,9 @@ class _Rules:
         no more bottom cards than there are piles (`_Rules.bottoms`, a lower bound over
         every choice of cards home), and where no space takes a card, the cards risen from
         the waste and the cards ``lying`` on cards in the cross each lie on a card
-        (`_Rules.hosted`). From the top of the waste down, each
-        card takes the earliest number of cards turned, no earlier than the card above it,
-        at which the bound allows it to leave; when there is none, no line empties the
-        waste."""
+        (`_Rules.hosted`). From the top of the waste down, each card takes the earliest
+        number of cards turned, no earlier than the card above it, at which the bound
+        allows it to leave; when there is none, no line empties the waste."""
         if len(waste) < 2:
             return False
         blocked = bytearray(52)
@@ -383,13 +384,14 @@ class _Rules:
             for place in range(heights[s], 13):
                 counts[place] += not blocked[row[place]]
         turned = sp
-        risen: list[int] = []  # the cards gone from the waste, where no space takes them
+        risen: list[int] | None = None if self.fills else []  # None: spaces take cards
         for card in waste[:0:-1]:  # from the top: each time the card below may leave
             self.unblock(card, blocked, heights, counts)
-            if not self.fills:
+            if risen is not None:
                 risen.append(card)
             while (self.bottoms(counts, heights, found) > self.piles
-                   or not self.hosted(risen, lying, counts, heights, found)):  # fmt: skip
+                   or (risen is not None
+                       and not self.hosted(risen, lying, counts, heights, found))):  # fmt: skip
                 if turned == len(self.stock):
                     return True
                 self.unblock(self.stock[turned], blocked, heights, counts)
@@ -424,7 +426,6 @@ class _Rules:
                 held[count] -= 1  # may be the next card of that foundation
         for place in range(13):
             needed[place] += held[place]
-        for place in range(13):
             if not needed[place]:
                 continue
             host = place + 1
@@ -623,9 +624,10 @@ class _Frame:
     """Whether more steps may be tried from here."""
     complete: bool = True
     """Whether every step tried so far was searched completely, and none was left out."""
-    reach: list[int] = attrs.Factory(lambda: [0] * 4)
-    """The highest count of each foundation in the positions searched below (its proof's
-    reach, `_Search.alike`)."""
+    reach: list[int] = attrs.Factory(lambda: [0] * 5)
+    """The highest count of each foundation in the positions searched below, then (as bits)
+    the suits whose last card a dead end below found lost by where it lies in the cross: its
+    proof's reach (`_Search.alike`)."""
 
 
 class _Search:
@@ -722,12 +724,12 @@ class _Search:
         return crossed, lost
 
     def dead_end_reach(self, node: _Node) -> tuple[int, ...]:
-        """The reach of a dead end's proof (`is_dead_end`): its foundations, and the whole of
-        each suit whose last card decided it by where it lies in the cross, so that `alike`
-        never swaps that card with another suit's last card lying elsewhere."""
+        """The reach of a dead end's proof (`is_dead_end`): its foundations, and the suits
+        whose last card decided it by where it lies in the cross, so that `alike` never swaps
+        that card with another suit's last card lying elsewhere."""
         _, sp, waste, found = node
         crossed, _ = self.dead_ends[sp, waste, found]
-        return tuple(12 if crossed >> s & 1 else count for s, count in enumerate(found))
+        return (*found, crossed)
 
     def likeness(self, component: _Component | None, piles: _Piles, eraser: bytes) -> _Piles:
         """The least configuration of the component (or of ``piles`` alone, in a large one),
@@ -949,7 +951,7 @@ class _Search:
         the moves of the next card on each foundation, and a beam filled with them would
         look at one position many times over; the best valued of them stands for them all."""
         piles, sp, waste, found = node
-        return sp, waste, found, _erased(piles, self.rules.eraser(found))
+        return sp, waste, found, _erased(piles, self.rules.eraser((*found, 0)))
 
     def run(self, root: _Node, seen: frozenset[_Piles]) -> list[tuple[_Piles, _Move]] | None:
         """A macro line from ``root`` to a win, or None when there is none.
@@ -1052,7 +1054,8 @@ class _Search:
             on_path.add(key)
             keys.append((key, component, child))
             line.append((config, move))
-            frames.append(_Frame(self.steps_from(component, child), left, reach=list(child[3])))
+            below = _Frame(self.steps_from(component, child), left, reach=[*child[3], 0])
+            frames.append(below)
 
     def walk(self, start: _Piles, goal: _Piles, avoid: frozenset[_Piles], refills: bool,
              *, undoable_only: bool) -> list[_Move]:  # fmt: skip
@@ -1169,6 +1172,7 @@ def _widen(reach: list[int], other: tuple[int, ...]) -> None:
     for s in range(4):
         if other[s] > reach[s]:
             reach[s] = other[s]
+    reach[4] |= other[4]
 
 
 def _component(configs: list[_Piles], exits: list[tuple[_Piles, _Move, list[bytes]]]) -> _Component:
