@@ -1122,6 +1122,12 @@ def test_czarina_waste_cards_that_rise_need_cards_to_lie_on() -> None:
     assert solve(state).won
 
 
+def held_up(rules: _solver._Rules, node: _solver._Node) -> bool:
+    """`_Rules.is_stuck` for a position of the search with the cards lying on cards in its
+    cross, as `_Search.is_held_up` asks it."""
+    return rules.is_stuck(node[1], node[2], node[3], b"".join(pile[1:] for pile in node[0]))
+
+
 def test_czarina_cards_lying_on_cards_in_the_cross_keep_needing_them() -> None:
     """9♥ must be built on the cross for 2♣ to leave the waste, and the only 10s off the
     waste, 10♣ and 10♦, each carry a 9 that can never lie at the bottom of a pile nor go
@@ -1136,10 +1142,9 @@ def test_czarina_cards_lying_on_cards_in_the_cross_keep_needing_them() -> None:
                         waste=cards("8♥ 8♦ 10♥ 2♣ 9♥"), options=CZARINA)  # fmt: skip
 
     def stuck(state: State) -> tuple[bool, bool]:
-        piles, turned, waste, counts = compact(state, state)
+        node = compact(state, state)
         rules = _solver._Rules(state)
-        lying = b"".join(pile[1:] for pile in piles)
-        return rules.is_stuck(turned, waste, counts), rules.is_stuck(turned, waste, counts, lying)
+        return rules.is_stuck(*node[1:]), held_up(rules, node)
 
     runs = ["K♦ Q♥ J♦ 10♦ 9♦", "K♥ Q♦ J♥", ""]
     state = position_with(["K♣ Q♣ J♣ 10♣ 9♣", "8♣ 7♣ 6♣ 5♣ 4♣ 3♣", *runs])
@@ -1184,8 +1189,7 @@ def stuck_for_risen_cards(rules: _solver._Rules, node: _solver._Node) -> bool:
 def stuck_for_lying_cards(rules: _solver._Rules, node: _solver._Node) -> bool:
     """Whether the release bound finds the waste stuck only with the cards lying on cards in
     the cross (`_Search.is_held_up`)."""
-    lying = b"".join(pile[1:] for pile in node[0])
-    return rules.is_stuck(*node[1:], lying) and not rules.is_stuck(*node[1:])
+    return held_up(rules, node) and not rules.is_stuck(*node[1:])
 
 
 @spies_on_the_search
@@ -1320,7 +1324,7 @@ def test_dead_ends_are_remembered_as_the_tests_find_them() -> None:
     move away (the same key, other piles); among them are keys the last cards in the cross
     decide, and positions only the cards lying on cards make lost."""
     rng = random.Random(7)
-    decided_by_the_cross = dead = held_up = 0
+    decided_by_the_cross = dead = lost_for_lying_cards = 0
     for seed in range(1, 13):
         deal = new_game(1, seed=seed, options=CZARINA)
         search = _solver._Search(deal, 10**9)
@@ -1335,11 +1339,10 @@ def test_dead_ends_are_remembered_as_the_tests_find_them() -> None:
                     or rules.is_stuck(here[1], here[2], here[3])
                     or deadlocks(rules, here)
                 )
-                lying = b"".join(pile[1:] for pile in here[0])
-                expected = by_key or rules.is_stuck(here[1], here[2], here[3], lying)
+                expected = by_key or held_up(rules, here)
                 assert search.is_dead_end(here) is expected
                 dead += expected
-                held_up += expected and not by_key
+                lost_for_lying_cards += expected and not by_key
             moves = [after for move, after, _ in rules.moves(node) if move[0] != _solver.TURN]
             if node[1] < len(rules.stock) and (not moves or rng.random() < 0.3):
                 node = rules.turn(node)
@@ -1350,7 +1353,7 @@ def test_dead_ends_are_remembered_as_the_tests_find_them() -> None:
         decided_by_the_cross += sum(crossed > 0 for crossed, _ in search.dead_ends.values())
     assert dead > 0
     assert decided_by_the_cross > 0
-    assert held_up > 0
+    assert lost_for_lying_cards > 0
 
 
 @spies_on_the_search

@@ -342,9 +342,10 @@ class _Rules:
         """A bit for each suit whose last card is in the cross: not home, not in the waste,
         not in the stock after ``sp`` cards turned."""
         crossed = 0
+        stock = self.stock[sp:]
         for s in range(4):
             last = self.rows[s][12]
-            if found[s] < 13 and last not in waste and last not in self.stock[sp:]:
+            if found[s] < 13 and last not in waste and last not in stock:
                 crossed |= 1 << s
         return crossed
 
