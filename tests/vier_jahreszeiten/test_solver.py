@@ -1171,7 +1171,7 @@ def test_a_foundations_next_card_lying_on_a_card_may_go_home_instead() -> None:
     def hosted(*lying: str) -> bool:
         on_cards = bytes(_solver._INT[Card.parse(card)] for card in lying)
         risen = [_solver._INT[Card.parse("3♠")]]
-        return rules.hosted(risen, on_cards, counts, heights, found)
+        return rules.hosted(risen, rules.held(on_cards, found), counts, heights, found)
 
     assert hosted("3♣", "3♥")
     assert not hosted("3♣", "3♥", "3♦")

@@ -386,56 +386,64 @@ class _Rules:
                 counts[place] += not blocked[row[place]]
         turned = sp
         risen: list[int] | None = None if self.fills else []  # None: spaces take cards
+        held = self.held(lying, found)
         for card in waste[:0:-1]:  # from the top: each time the card below may leave
             self.unblock(card, blocked, heights, counts)
             if risen is not None:
                 risen.append(card)
             while (self.bottoms(counts, heights, found) > self.piles
                    or (risen is not None
-                       and not self.hosted(risen, lying, counts, heights, found))):  # fmt: skip
+                       and not self.hosted(risen, held, counts, heights, found))):  # fmt: skip
                 if turned == len(self.stock):
                     return True
                 self.unblock(self.stock[turned], blocked, heights, counts)
                 turned += 1
         return False
 
-    def hosted(self, risen: list[int], lying: bytes, counts: list[int], heights: list[int],
+    def held(self, lying: bytes, found: tuple[int, ...]) -> list[int]:
+        """The cards ``lying`` on cards in the cross by place, less one at each place where a
+        foundation takes its next card (which may go home instead), for `hosted`."""
+        held = [0] * 13
+        for card in lying:
+            held[self.place[card]] += 1
+        for count in found:
+            if count < 13 and held[count]:
+                held[count] -= 1
+        return held
+
+    def hosted(self, risen: list[int], held: list[int], counts: list[int], heights: list[int],
                found: tuple[int, ...]) -> bool:  # fmt: skip
         """Whether the cross could hold the cards ``risen`` from the waste, and the cards
-        ``lying`` on cards in the cross, that cannot be home, where no space takes a card:
-        such a card lies on a card one place higher, never at the bottom of a pile, so each
-        place needs no more of them than the next place has cards that may be on the cross
-        (``counts``, and one of each suit whose foundation has not yet reached that place
-        below its height).
+        lying on cards in the cross (``held``, by place: `held`), that cannot be home, where
+        no space takes a card: such a card lies on a card one place higher, never at the
+        bottom of a pile, so each place needs no more of them than the next place has cards
+        that may be on the cross (``counts``, and one of each suit whose foundation has not
+        yet reached that place below its height).
 
         A risen card cannot be home above its foundation's height. The lying cards are
         counted by place alone, so that swapping cards of the same rank (`_Search.alike`)
-        keeps the answer: at a place above the height of every foundation below it, all but
-        the next card of a foundation at that place."""
+        keeps the answer: at a place above the height of every foundation below it."""
+        spare = [0] * 13
+        reached = [False] * 14  # places a foundation below them may still reach
+        for s in range(4):
+            for place in range(found[s], heights[s]):
+                spare[place] += 1
+                reached[place + 1] = True
         needed = [0] * 13
         for card in risen:
             place = self.place[card]
             if place > heights[_SUIT[card]]:
                 needed[place] += 1
-        held = [0] * 13
-        for card in lying:
-            place = self.place[card]
-            if all(place > heights[s] for s in range(4) if found[s] < place):
-                held[place] += 1
-        for count in found:
-            if count < 13 and held[count]:
-                held[count] -= 1  # may be the next card of that foundation
         for place in range(13):
-            needed[place] += held[place]
-            if not needed[place]:
+            need = needed[place] if reached[place] else needed[place] + held[place]
+            if not need:
                 continue
             host = place + 1
             if host == 13:
                 if not self.wrap:
                     return False
                 host = 0
-            spare = sum(found[s] <= host < heights[s] for s in range(4))
-            if needed[place] > counts[host] + spare:
+            if need > counts[host] + spare[host]:
                 return False
         return True
 
