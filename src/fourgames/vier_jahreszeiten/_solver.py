@@ -414,17 +414,17 @@ class _Rules:
     def hosted(self, risen: list[int], held: list[int], counts: list[int], heights: list[int],
                found: tuple[int, ...]) -> bool:  # fmt: skip
         """Whether the cross could hold the cards ``risen`` from the waste, and the cards
-        lying on cards in the cross (``held``, by place: `held`), that cannot be home, where
-        no space takes a card: such a card lies on a card one place higher, never at the
-        bottom of a pile, so each place needs no more of them than the next place has cards
-        that may be on the cross (``counts``, and one of each suit whose foundation has not
-        yet reached that place below its height).
+        lying on cards in the cross (``held``, by place, from `held`), that cannot be home,
+        where no space takes a card: such a card lies on a card one place higher, never at
+        the bottom of a pile, so each place needs no more of them than the next place has
+        cards that may be on the cross (``counts``, and one of each suit whose foundation has
+        not yet reached that place below its height).
 
         A risen card cannot be home above its foundation's height. The lying cards are
         counted by place alone, so that swapping cards of the same rank (`_Search.alike`)
         keeps the answer: at a place above the height of every foundation below it."""
         spare = [0] * 13
-        reached = [False] * 14  # places a foundation below them may still reach
+        reached = [False] * 14  # places up to the height of a foundation below them
         for s in range(4):
             for place in range(found[s], heights[s]):
                 spare[place] += 1
