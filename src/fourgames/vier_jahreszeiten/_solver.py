@@ -1063,8 +1063,7 @@ class _Search:
             on_path.add(key)
             keys.append((key, component, child))
             line.append((config, move))
-            below = _Frame(self.steps_from(component, child), left, reach=[*child[3], 0])
-            frames.append(below)
+            frames.append(_Frame(self.steps_from(component, child), left, reach=[*child[3], 0]))
 
     def walk(self, start: _Piles, goal: _Piles, avoid: frozenset[_Piles], refills: bool,
              *, undoable_only: bool) -> list[_Move]:  # fmt: skip
