@@ -629,6 +629,40 @@ def test_beams_valued_in_other_ways_win_where_the_heuristic_players_value_fails(
     assert is_won(replay_line(state, result.line))
 
 
+def test_czarina_waste_cards_above_a_card_of_their_suit_that_goes_home_first_must_rise() -> None:
+    """Base 6: 9♠ and 8♠ lie above 7♠, 5♥ (the last of ♥) above 6♥, so each of them can
+    leave the waste only onto the cross; 6♠ goes home before 7♠ and 6♥ before 5♥. Without
+    the refill spaces take cards, and no beam counts the risers."""
+    waste = cards("7♠ 9♠ 6♥ 8♠ 5♥ 6♠")
+    piles = [cards(c) for c in ("K♣", "Q♦", "J♥", "10♣", "2♦")]
+    state = position(piles=piles, foundations=cards("6♣"), base=Rank.SIX, waste=waste,
+                     options=CZARINA)  # fmt: skip
+    rules = _solver._Rules(state)
+    node = _solver._root(state)
+    assert rules.risers(node[2]) == 3
+    # each card above only cards of its suit that go home after it
+    assert rules.risers(bytes(_solver._INT[c] for c in cards("9♠ 8♠ 5♥ 7♠ 6♥ 6♠"))) == 0
+    heuristic = rules.weights
+    unvalued = rules.value(node, (*heuristic[:-1], 0.0))
+    assert rules.value(node, heuristic) == unvalued - 3 * _solver._RISER
+    assert _solver._Rules(state, Options()).weights[-1] == 0.0
+
+
+def test_a_czarina_beam_that_counts_the_risers_wins_where_the_same_beam_without_fails() -> None:
+    # Czarina deal 73 (seed 0): the second beam of `_beams` (20 wide, weights drawn afresh,
+    # risers counted) wins; with the same weights but the risers not counted it finds nothing.
+    state = new_game(1, seed=derive_seed(0, "deal", 73), options=CZARINA)
+    root = _solver._root(state)
+    width, drawn = list(itertools.islice(_solver._beams(_solver._Rules(state).weights), 2))[1]
+    assert width == 20
+    assert drawn[-1] > 0
+    assert _solver._Search(state, 10**7).beam(root, width, (*drawn[:-1], 0.0)) is None
+    search = _solver._Search(state, 10**7)
+    line = search.beam(root, width, drawn)
+    assert line is not None
+    assert is_won(replay_line(state, _solver._result(state, search, line).line))
+
+
 def test_beams_see_positions_alike_but_for_suits_no_foundation_asks_for_as_one() -> None:
     state = position(
         piles=[cards("9♠ 8♥"), cards("9♥ 8♠"), cards("5♦"), (), ()],
@@ -668,22 +702,25 @@ def test_a_beam_that_sees_alike_positions_as_one_wins_where_one_that_does_not_fa
 
 
 def test_the_beams_widen_and_draw_their_weights_near_the_heuristic_players() -> None:
-    heuristic = _solver._Rules(new_game(1, seed=0)).weights
+    rules = _solver._Rules(new_game(1, seed=0, options=CZARINA))
+    heuristic = rules.weights
+    assert heuristic[-1] == _solver._RISER > 0
     beams = list(itertools.islice(_solver._beams(heuristic), 40))
     assert beams == list(itertools.islice(_solver._beams(heuristic), 40))  # the same each time
-    assert beams[0] == (_solver._BEAM_STEP, heuristic)
+    assert beams[0] == (_solver._BEAM_STEP, (*heuristic[:-1], 0.0))  # the heuristic player's
     assert [width for width, _ in beams[:12]] == [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 100, 100]
     drawn = [weights for _, weights in beams[1:]]
     assert len(set(drawn)) == len(drawn)
-    for width, weights in beams[1:]:
+    for n, (width, weights) in enumerate(beams[1:], start=1):
         bound = math.exp(1 if width < _solver._BEAM else 2)  # further once they are full width
         assert len(weights) == len(heuristic)
         for w, h in zip(weights, heuristic, strict=True):
-            assert h / bound <= w <= h * bound
+            assert h / bound <= w <= h * bound or (n % 2 == 0 and w == 0 and h == _solver._RISER)
+        assert (weights[-1] > 0) == (n % 2 == 1)  # every other beam counts the risers
 
     def factors(widths: range) -> list[float]:
-        return [w / h for width, weights in beams[1:] if width in widths
-                for w, h in zip(weights, heuristic, strict=True)]  # fmt: skip
+        return [w / h for n, (width, weights) in enumerate(beams[1:], start=1) if width in widths
+                for w, h in zip(weights[: 6 + n % 2], heuristic, strict=False)]  # fmt: skip
 
     # the draws spread over the whole range, both ways
     assert min(factors(range(_solver._BEAM))) < 0.5

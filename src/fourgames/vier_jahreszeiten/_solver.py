@@ -81,6 +81,9 @@ to `_BEAM`."""
 _SPREAD: Final = (1.0, 2.0)
 """How far the beams' weights stray from the heuristic player's: by a factor up to e^1 while
 the beams widen, then up to e^2."""
+_RISER: Final = 5.0
+"""What a beam's value takes off for each waste card that must rise onto the cross
+(`_Rules.risers`), where no space takes a card."""
 _LARGE: Final = 100
 """A component with more configurations is searched one move at a time instead."""
 _CLOCK: Final = 1_000
@@ -191,9 +194,12 @@ class _Rules:
         self.weights: _Weights = (
             _heuristic.SPACE, _heuristic.PILE_LENGTH, _heuristic.BURIED_IN_PILE,
             _heuristic.LAID_UP, _heuristic.WASTE_CARD, _heuristic.BURIED_IN_WASTE,
+            0.0 if self.fills else _RISER,
         )  # fmt: skip
         """The heuristic player's worth of a space and costs of a pile's length and burial,
-        its worth of a card home and costs of a waste card and of burial in the waste."""
+        its worth of a card home and costs of a waste card and of burial in the waste; then
+        the cost of a waste card that must rise onto the cross (`_Rules.risers`), where no
+        space takes a card."""
 
     def wanted(self, found: tuple[int, ...]) -> list[int]:
         """The card each foundation takes next (-1 for a complete one)."""
@@ -245,11 +251,27 @@ class _Rules:
         """The heuristic player's `position_value` of a position, with ``weights`` for its
         own: each card home is worth `LAID_UP`, each waste card costs `WASTE_CARD` and, for
         every card above it, `BURIED_IN_WASTE` / (1 + how many cards its foundation needs
-        before it), and the piles are valued by `cross_value`."""
+        before it), and the piles are valued by `cross_value`; then each riser (`risers`)
+        costs the last weight."""
         piles, _, waste, found = node
-        laid_up, waste_card, buried = weights[3:]
+        laid_up, waste_card, buried, riser = weights[3:]
         value = laid_up * sum(found) - waste_card * len(waste)
+        if riser:
+            value -= riser * self.risers(waste)
         return self.buried(value, waste, buried, found) + self.cross_value(piles, found, weights)
+
+    def risers(self, waste: bytes) -> int:
+        """How many cards of the waste lie above a card of their suit that goes home before
+        them: each has to rise onto the cross to leave the waste (`is_dead`)."""
+        first = [13] * 4  # the earliest place on its foundation of a card of each suit below
+        count = 0
+        for card in waste:
+            s, place = _SUIT[card], self.place[card]
+            if place > first[s]:
+                count += 1
+            else:
+                first[s] = place
+        return count
 
     def is_home(self, card: int, found: tuple[int, ...]) -> bool:
         count = found[_SUIT[card]]
@@ -1336,18 +1358,20 @@ def _beams(weights: _Weights) -> Iterator[tuple[int, _Weights]]:
     n-th (from 0) is `_BEAM_STEP` × (n + 1) wide, up to `_BEAM`; the first has the heuristic
     player's ``weights``, the n-th each of them times e^u, u drawn by ``random.Random(n)``
     from -1 to 1 while the beams widen and from -2 to 2 once they are `_BEAM` wide
-    (`_SPREAD`).
+    (`_SPREAD`). The last weight, the cost of a riser (`_Rules.risers`), is 0 for the beams
+    of even n: the beams that count the risers and those that do not take turns.
 
     Beams that value positions in different ways win different deals, and narrow ones are
     quick: many of them win more than one wide beam in the same time. The first ones keep
     near the heuristic player's values, which win most deals soon; the later ones, run only
     where those failed, look further (docs, "How it searches")."""
-    yield _BEAM_STEP, weights
+    yield _BEAM_STEP, (*weights[:-1], 0.0)
     for n in itertools.count(1):
         width = min(_BEAM, _BEAM_STEP * (n + 1))
         spread = _SPREAD[1] if width == _BEAM else _SPREAD[0]
         draw = random.Random(n)
-        yield width, tuple(w * math.exp(draw.uniform(-spread, spread)) for w in weights)
+        drawn = tuple(w * math.exp(draw.uniform(-spread, spread)) for w in weights)
+        yield width, drawn if n % 2 else (*drawn[:-1], 0.0)
 
 
 def _part(deadline: float | None, started: float, share: float) -> float | None:
