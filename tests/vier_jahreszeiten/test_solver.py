@@ -663,6 +663,47 @@ def test_a_czarina_beam_that_counts_the_risers_wins_where_the_same_beam_without_
     assert is_won(replay_line(state, _solver._result(state, search, line).line))
 
 
+def test_a_czarina_beam_layered_by_cards_turned_wins_where_one_by_generations_fails() -> None:
+    # Czarina deal 23 (seed 0), beams 100 wide with the heuristic player's weights: by
+    # generations of steps the beam finds nothing; layered by cards turned it wins.
+    state = new_game(1, seed=derive_seed(0, "deal", 23), options=CZARINA)
+    root = _solver._root(state)
+    _, weights = next(_solver._beams(_solver._Rules(state).weights))
+    assert _solver._Search(state, 10**7).beam(root, _solver._BEAM, weights) is None
+    search = _solver._Search(state, 10**7)
+    line = search.layered_beam(root, _solver._BEAM, weights)
+    assert line is not None
+    assert is_won(replay_line(state, _solver._result(state, search, line).line))
+
+
+@spies_on_the_search
+def test_beams_layered_by_cards_turned_follow_the_others_where_no_space_takes_a_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    widths: list[int] = []
+    layered_beam = _solver._Search.layered_beam
+
+    def spy(
+        search: _solver._Search, root: _solver._Node, width: int, weights: tuple[float, ...]
+    ) -> list[tuple[_solver._Piles, _solver._Move]] | None:
+        widths.append(width)
+        return layered_beam(search, root, width, weights)
+
+    monkeypatch.setattr(_solver._Search, "layered_beam", spy)
+    # Vanishing Cross deal 317 (seed 0), won by the third beam of `_beams` (above): spaces
+    # take cards, and no beam is layered
+    vanishing_cross = new_game(1, seed=derive_seed(0, "deal", 317))
+    assert solve(vanishing_cross, max_nodes=100_000).won
+    assert widths == []
+    # Czarina deal 23 (seed 0): each beam by generations finds nothing, and the seventh is
+    # won by the same beam layered
+    czarina = new_game(1, seed=derive_seed(0, "deal", 23), options=CZARINA)
+    result = solve(czarina, max_nodes=250_000)
+    assert result.won
+    assert is_won(replay_line(czarina, result.line))
+    assert widths == [10, 20, 30, 40, 50, 60, 70]
+
+
 def test_beams_see_positions_alike_but_for_suits_no_foundation_asks_for_as_one() -> None:
     state = position(
         piles=[cards("9♠ 8♥"), cards("9♥ 8♠"), cards("5♦"), (), ()],

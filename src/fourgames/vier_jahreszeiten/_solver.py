@@ -15,7 +15,8 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
   Components larger than `_LARGE` are searched one move at a time instead.
 - Beam searches (`_Search.beam`, `_beams`), ever more of them and each valued in its own
   way, follow the first quarter of the budget of the depth-first search, up to seven eighths
-  of it; they only find wins.
+  of it; they only find wins. Where no space takes a card (Czarina), each is followed by the
+  same beam layered by cards turned (`_Search.layered_beam`).
 - The macro search runs first as limited discrepancy searches (a line may leave the move
   order's first choice at most 0, 1, 2 times, `_DISCREPANCIES`), then without a limit; only
   a complete search marks a position lost. In the first of them a large component climbs:
@@ -974,6 +975,65 @@ class _Search:
                         break
         return None
 
+    def layered_beam(
+        self, root: _Node, width: int, weights: _Weights
+    ) -> list[tuple[_Piles, _Move]] | None:
+        """A winning macro line found by a beam search layered by cards turned, or None.
+
+        Each layer holds positions with the same cards turned. From each, every step that
+        turns no card is made, and from what they reach, again (each position once, up to
+        `_MEMORY` of them remembered); the positions that the steps reach with one card more
+        turned (`Turn`, or a refill in Czarina; up to `_MEMORY` of them) make the next
+        layer, of which the ``width`` best by `_Rules.value` with ``weights`` are kept, no
+        two alike by `beam_likeness`. Where no space takes a card the cross changes little
+        between two cards turned, so a layer is soon searched; where spaces take cards, a
+        layer holds many arrangements of the cross, and `beam` goes further in the time.
+
+        Beams by generations (`beam`) compare positions a number of steps from the root,
+        some with more cards turned than others; a layered beam compares positions with the
+        same stock to come, each after all it could do before the next card. The two win
+        different deals."""
+        rules = self.rules
+        self.count(1)
+        layer: list[tuple[_Node, _Component | None, _Key, _Link | None]] = [
+            (root, *self.entry(root, inside=False), None)
+        ]
+        likes: set[tuple[int, bytes, tuple[int, ...], _Piles]] = set()
+        while layer:
+            after: dict[_Key, tuple[float, _Node, _Component | None, _Link]] = {}
+            reached = {key for _, _, key, _ in layer}
+            while layer:
+                node, component, here, link = layer.pop()
+                for config, move, child, inside in self.steps_from(component, node):
+                    step = _Link(link, here, config, move)
+                    if sum(child[3]) == 52:
+                        return _line(step)
+                    if self.is_dead_end(child):
+                        continue
+                    entered, key = self.entry(child, inside)
+                    if child[1] != node[1]:
+                        if key not in after and len(after) < _MEMORY:
+                            self.count(1)
+                            after[key] = (rules.value(child, weights), child, entered, step)
+                        continue
+                    if key in reached or (child[1:] == node[1:] and _returns(key, step)):
+                        continue
+                    self.count(1)
+                    if len(reached) > _MEMORY:
+                        reached.clear()
+                    reached.add(key)
+                    layer.append((child, entered, key, step))
+            for key, (_, child, entered, step) in sorted(
+                after.items(), key=lambda item: -item[1][0]
+            ):
+                like = self.beam_likeness(child)
+                if like not in likes:
+                    likes.add(like)
+                    layer.append((child, entered, key, step))
+                    if len(layer) == width:
+                        break
+        return None
+
     def beam_likeness(self, node: _Node) -> tuple[int, bytes, tuple[int, ...], _Piles]:
         """``node`` with every card of its cross that no foundation takes next written by
         rank (and colour in Simplicity): a beam keeps one position of those alike so.
@@ -1322,8 +1382,9 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
     but LOST and UNDECIDED speak only of the game searched.
 
     The depth-first search (`_Search.run`) runs first with a quarter of the budget, then the
-    beam searches of `_beams` up to seven eighths of it, then the depth-first search again
-    with the rest, keeping what it proved."""
+    beam searches of `_beams` up to seven eighths of it (each by generations and, where no
+    space takes a card, layered by cards turned), then the depth-first search again with the
+    rest, keeping what it proved."""
     root = _root(state)
     seen = frozenset(_compact(c) for c in state.seen)
     started = time.process_time()
@@ -1337,6 +1398,8 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
         try:
             for width, weights in _beams(search.rules.weights):
                 line = search.beam(root, width, weights)
+                if line is None and not search.rules.fills:
+                    line = search.layered_beam(root, width, weights)
                 if line is not None:
                     return _result(state, search, line)
         except _OutOfBudget:
