@@ -638,6 +638,8 @@ class _Component:
 
 _Key = tuple[_Piles, int, tuple[int, ...]]
 """A macro position without the guard's history: (component name, cards turned, foundations)."""
+_Likeness = tuple[int, bytes, tuple[int, ...], _Piles]
+"""What a beam sees of a position (`_Search.beam_likeness`)."""
 _Step = tuple[_Piles, _Move, _Node, bool]
 """(configuration walked to, move made there, the position after it, whether it is a cross
 move that one move undoes inside a large component: the position stays in that component)."""
@@ -938,20 +940,16 @@ class _Search:
         `seen` holds its own configuration alone."""
         rules = self.rules
         self.count(1)  # the root: so `_beams`, which never end, always use up the budget
-        generation: list[tuple[_Node, _Component | None, _Key, _Link | None]] = [
-            (root, *self.entry(root, inside=False), None)
-        ]
+        generation: list[_Kept] = [(root, *self.entry(root, inside=False), None)]
         seen: set[_Key] = set()
-        likes: set[tuple[int, bytes, tuple[int, ...], _Piles]] = set()
+        likes: set[_Likeness] = set()
         while generation:
-            children: dict[_Key, tuple[float, _Node, _Component | None, _Link]] = {}
-            for node, component, here, link in generation:
-                for config, move, child, inside in self.steps_from(component, node):
-                    step = _Link(link, here, config, move)
+            children: dict[_Key, _Valued] = {}
+            for kept in generation:
+                node = kept[0]
+                for child, inside, step in self.beam_steps(kept):
                     if sum(child[3]) == 52:
                         return _line(step)
-                    if self.is_dead_end(child):
-                        continue
                     entered, key = self.entry(child, inside)
                     if key in seen or key in children:
                         continue
@@ -963,16 +961,7 @@ class _Search:
                 seen.clear()
                 likes.clear()
             seen.update(children)
-            generation = []
-            for key, (_, child, entered, step) in sorted(
-                children.items(), key=lambda item: -item[1][0]
-            ):
-                like = self.beam_likeness(child)
-                if like not in likes:
-                    likes.add(like)
-                    generation.append((child, entered, key, step))
-                    if len(generation) == width:
-                        break
+            generation = self.best(children, width, likes)
         return None
 
     def layered_beam(
@@ -995,21 +984,17 @@ class _Search:
         different deals."""
         rules = self.rules
         self.count(1)
-        layer: list[tuple[_Node, _Component | None, _Key, _Link | None]] = [
-            (root, *self.entry(root, inside=False), None)
-        ]
-        likes: set[tuple[int, bytes, tuple[int, ...], _Piles]] = set()
+        layer: list[_Kept] = [(root, *self.entry(root, inside=False), None)]
+        likes: set[_Likeness] = set()
         while layer:
-            after: dict[_Key, tuple[float, _Node, _Component | None, _Link]] = {}
+            after: dict[_Key, _Valued] = {}
             reached = {key for _, _, key, _ in layer}
             while layer:
-                node, component, here, link = layer.pop()
-                for config, move, child, inside in self.steps_from(component, node):
-                    step = _Link(link, here, config, move)
+                kept = layer.pop()
+                node = kept[0]
+                for child, inside, step in self.beam_steps(kept):
                     if sum(child[3]) == 52:
                         return _line(step)
-                    if self.is_dead_end(child):
-                        continue
                     entered, key = self.entry(child, inside)
                     if child[1] != node[1]:
                         if key not in after and len(after) < _MEMORY:
@@ -1023,18 +1008,32 @@ class _Search:
                         reached.clear()
                     reached.add(key)
                     layer.append((child, entered, key, step))
-            for key, (_, child, entered, step) in sorted(
-                after.items(), key=lambda item: -item[1][0]
-            ):
-                like = self.beam_likeness(child)
-                if like not in likes:
-                    likes.add(like)
-                    layer.append((child, entered, key, step))
-                    if len(layer) == width:
-                        break
+            layer = self.best(after, width, likes)
         return None
 
-    def beam_likeness(self, node: _Node) -> tuple[int, bytes, tuple[int, ...], _Piles]:
+    def beam_steps(self, kept: _Kept) -> Iterator[tuple[_Node, bool, _Link]]:
+        """The steps of `steps_from` from a position a beam ``kept``, as (position after it,
+        whether it stays inside the component, the line to it), but those to a dead end
+        (`is_dead_end`)."""
+        node, component, here, link = kept
+        for config, move, child, inside in self.steps_from(component, node):
+            if sum(child[3]) == 52 or not self.is_dead_end(child):
+                yield child, inside, _Link(link, here, config, move)
+
+    def best(self, reached: dict[_Key, _Valued], width: int, likes: set[_Likeness]) -> list[_Kept]:
+        """The ``width`` best of the positions a beam ``reached``, by value, no two alike by
+        `beam_likeness`, nor alike to one of ``likes``, which takes in those kept."""
+        kept: list[_Kept] = []
+        for key, (_, child, entered, step) in sorted(reached.items(), key=lambda item: -item[1][0]):
+            like = self.beam_likeness(child)
+            if like not in likes:
+                likes.add(like)
+                kept.append((child, entered, key, step))
+                if len(kept) == width:
+                    break
+        return kept
+
+    def beam_likeness(self, node: _Node) -> _Likeness:
         """``node`` with every card of its cross that no foundation takes next written by
         rank (and colour in Simplicity): a beam keeps one position of those alike so.
 
@@ -1222,6 +1221,12 @@ class _Link:
     """The configuration walked to."""
     move: _Move
     """The move made there."""
+
+
+_Kept = tuple[_Node, _Component | None, _Key, _Link | None]
+"""A position a beam keeps: (position, its component, key, the line to it)."""
+_Valued = tuple[float, _Node, _Component | None, _Link]
+"""A position a beam reaches, valued: (value, position, its component, the line to it)."""
 
 
 def _line(link: _Link | None) -> list[tuple[_Piles, _Move]]:
