@@ -258,21 +258,20 @@ class _Rules:
         laid_up, waste_card, buried, riser = weights[3:]
         value = laid_up * sum(found) - waste_card * len(waste)
         if riser:
-            value -= riser * self.risers(waste)
+            value -= riser * sum(1 for _ in self.risers(waste))
         return self.buried(value, waste, buried, found) + self.cross_value(piles, found, weights)
 
-    def risers(self, waste: bytes) -> int:
-        """How many cards of the waste lie above a card of their suit that goes home before
-        them: each has to rise onto the cross to leave the waste (`is_dead`)."""
+    def risers(self, waste: bytes) -> Iterator[int]:
+        """The places in the waste of its *risers*, the cards that lie above a card of their
+        suit that goes home before them: each has to rise onto the cross to leave the waste
+        where no space takes a card (`is_dead`)."""
         first = [13] * 4  # the earliest place on its foundation of a card of each suit below
-        count = 0
-        for card in waste:
+        for i, card in enumerate(waste):
             s, place = _SUIT[card], self.place[card]
             if place > first[s]:
-                count += 1
+                yield i
             else:
                 first[s] = place
-        return count
 
     def is_home(self, card: int, found: tuple[int, ...]) -> bool:
         count = found[_SUIT[card]]
@@ -295,14 +294,7 @@ class _Rules:
             return False
         where = {card: i for i, card in enumerate(waste)}
         known: dict[int, bool] = {}
-        first = [99] * 4  # the earliest place on its foundation of a card of each suit below
-        for i, card in enumerate(waste):
-            s = _SUIT[card]
-            place = (_RANK[card] - self.base) % 13
-            if place > first[s] and not self.rises(i, waste, found, where, known):
-                return True
-            first[s] = min(first[s], place)
-        return False
+        return any(not self.rises(i, waste, found, where, known) for i in self.risers(waste))
 
     def rises(self, i: int, waste: bytes, found: tuple[int, ...], where: dict[int, int],
               known: dict[int, bool]) -> bool:  # fmt: skip
@@ -1014,10 +1006,11 @@ class _Search:
     def beam_steps(self, kept: _Kept) -> Iterator[tuple[_Node, bool, _Link]]:
         """The steps of `steps_from` from a position a beam ``kept``, as (position after it,
         whether it stays inside the component, the line to it), but those to a dead end
-        (`is_dead_end`)."""
+        (`is_dead_end`; a won position, with the waste empty and every suit complete, is
+        none)."""
         node, component, here, link = kept
         for config, move, child, inside in self.steps_from(component, node):
-            if sum(child[3]) == 52 or not self.is_dead_end(child):
+            if not self.is_dead_end(child):
                 yield child, inside, _Link(link, here, config, move)
 
     def best(self, reached: dict[_Key, _Valued], width: int, likes: set[_Likeness]) -> list[_Kept]:
