@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import copy
 import gc
 import io
 import itertools
@@ -1235,21 +1234,24 @@ def test_czarina_cards_lying_on_cards_in_the_cross_keep_needing_them() -> None:
 
 
 def test_a_foundations_next_card_lying_on_a_card_may_go_home_instead() -> None:
-    """The count of the cards that must lie on cards one place higher (`_Rules.hosted`),
+    """The count of the cards that must lie on cards one place higher (`_Release.hosted`),
     base ace, foundations at 2♣ A♥ A♠ A♦ and no foundation but ♣ able to rise past its ace:
     3♠ risen from the waste and 3♥ lying on a card need the two 4s on the cross, while 3♣,
     ♣'s next card, may go home instead of keeping its 4. One more 3 lying on a card is one
     too many."""
     state = new_game(1, seed=1, options=CZARINA)
     rules = _solver._Rules(attrs.evolve(state, base=1))
-    found, heights = (2, 1, 1, 1), [3, 1, 1, 1]
-    counts = [0] * 13
-    counts[3] = 2  # two 4s on the cross
+    found = (2, 1, 1, 1)
+    free = {*cards("A♣ 2♣ 3♣ A♦ A♥ A♠ 4♥ 4♠")}  # all else blocked: two 4s on the cross
 
     def hosted(*lying: str) -> bool:
+        blocked = bytearray(_solver._CARD[card] not in free for card in range(52))
         on_cards = bytes(_solver._INT[Card.parse(card)] for card in lying)
-        risen = [_solver._INT[Card.parse("3♠")]]
-        return rules.hosted(risen, rules.held(on_cards, found), counts, heights, found)
+        release = _solver._Release(rules, found, blocked, on_cards)
+        assert release.heights == [3, 1, 1, 1]
+        assert release.counts == [0, 0, 0, 2, *[0] * 9]
+        release.leave(_solver._INT[Card.parse("3♠")])
+        return release.hosted()
 
     assert hosted("3♣", "3♥")
     assert not hosted("3♣", "3♥", "3♦")
@@ -1259,9 +1261,9 @@ def stuck_for_risen_cards(rules: _solver._Rules, node: _solver._Node) -> bool:
     """Whether the release bound finds the waste stuck only for the cards risen from it."""
     if not rules.is_stuck(*node[1:]):
         return False
-    by_ranks = copy.copy(rules)
-    by_ranks.hosted = lambda *_: True  # type: ignore[method-assign]
-    return not by_ranks.is_stuck(*node[1:])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_solver._Release, "hosted", lambda _: True)
+        return not rules.is_stuck(*node[1:])
 
 
 def stuck_for_lying_cards(rules: _solver._Rules, node: _solver._Node) -> bool:
@@ -1556,7 +1558,7 @@ def test_whole_deals_proven_lost_are_lost_by_a_second_method(deal: int) -> None:
 
 @pytest.mark.parametrize("base", [Rank.ACE, Rank.SEVEN], ids=["ace", "seven"])
 def test_release_bound_counts_no_more_bottoms_than_any_choice_of_cards_home(base: Rank) -> None:
-    """`_Rules.bottoms` against every choice of foundation heights it stands for: for random
+    """`_Release.bottoms` against every choice of foundation heights it stands for: for random
     blocked cards, the piles needed by the cards off the foundations and not blocked,
     counted exactly for each choice, are never fewer than the bound."""
     rng = random.Random(3)
@@ -1570,12 +1572,8 @@ def test_release_bound_counts_no_more_bottoms_than_any_choice_of_cards_home(base
         for s in range(4):
             for place in range(found[s]):
                 blocked[rules.rows[s][place]] = 0
-        heights = [rules.first_blocked(blocked, s, found[s]) for s in range(4)]
-        counts = [0] * 13
-        for s in range(4):
-            for place in range(heights[s], 13):
-                counts[place] += not blocked[rules.rows[s][place]]
-        bound = rules.bottoms(counts, heights, found)
+        release = _solver._Release(rules, found, blocked, b"")
+        heights, bound = release.heights, release.bottoms()
         exact = 99
         for chosen in itertools.product(*(range(found[s], heights[s] + 1) for s in range(4))):
             cross = [0] * 13

@@ -380,10 +380,10 @@ class _Rules:
         cross, and the cards below it and those still in the stock are where they are; a
         card lower in the waste leaves no earlier (in cards turned) than one above it. The
         cards on the cross then lie in at most one descending run per pile, so they need
-        no more bottom cards than there are piles (`_Rules.bottoms`, a lower bound over
+        no more bottom cards than there are piles (`_Release.bottoms`, a lower bound over
         every choice of cards home), and where no space takes a card, the cards risen from
         the waste and the cards ``lying`` on cards in the cross each lie on a card
-        (`_Rules.hosted`). From the top of the waste down, each card takes the earliest
+        (`_Release.hosted`). From the top of the waste down, each card takes the earliest
         number of cards turned, no earlier than the card above it, at which the bound
         allows it to leave; when there is none, no line empties the waste."""
         if len(waste) < 2:
@@ -393,120 +393,16 @@ class _Rules:
             blocked[card] = 1
         for card in waste:
             blocked[card] = 1
-        heights = [self.first_blocked(blocked, s, found[s]) for s in range(4)]
-        counts = [0] * 13
-        for s in range(4):
-            row = self.rows[s]
-            for place in range(heights[s], 13):
-                counts[place] += not blocked[row[place]]
+        release = _Release(self, found, blocked, lying)
         turned = sp
-        risen: list[int] | None = None if self.fills else []  # None: spaces take cards
-        held = self.held(lying, found)
         for card in waste[:0:-1]:  # from the top: each time the card below may leave
-            self.unblock(card, blocked, heights, counts)
-            if risen is not None:
-                risen.append(card)
-            while (self.bottoms(counts, heights, found) > self.piles
-                   or (risen is not None
-                       and not self.hosted(risen, held, counts, heights, found))):  # fmt: skip
+            release.leave(card)
+            while not release.fits():
                 if turned == len(self.stock):
                     return True
-                self.unblock(self.stock[turned], blocked, heights, counts)
+                release.unblock(self.stock[turned])
                 turned += 1
         return False
-
-    def held(self, lying: bytes, found: tuple[int, ...]) -> list[int]:
-        """The cards ``lying`` on cards in the cross by place, less one at each place where a
-        foundation takes its next card (which may go home instead), for `hosted`."""
-        held = [0] * 13
-        for card in lying:
-            held[self.place[card]] += 1
-        for count in found:
-            if count < 13 and held[count]:
-                held[count] -= 1
-        return held
-
-    def hosted(self, risen: list[int], held: list[int], counts: list[int], heights: list[int],
-               found: tuple[int, ...]) -> bool:  # fmt: skip
-        """Whether the cross could hold the cards ``risen`` from the waste, and the cards
-        lying on cards in the cross (``held``, by place, from `held`), that cannot be home,
-        where no space takes a card: such a card lies on a card one place higher, never at
-        the bottom of a pile, so each place needs no more of them than the next place has
-        cards that may be on the cross (``counts``, and one of each suit whose foundation has
-        not yet reached that place below its height).
-
-        A risen card cannot be home above its foundation's height. The lying cards are
-        counted by place alone, so that swapping cards of the same rank (`_Search.alike`)
-        keeps the answer: at a place above the height of every foundation below it."""
-        spare = [0] * 13
-        reached = [False] * 14  # places up to the height of a foundation below them
-        for s in range(4):
-            for place in range(found[s], heights[s]):
-                spare[place] += 1
-                reached[place + 1] = True
-        needed = [0] * 13
-        for card in risen:
-            place = self.place[card]
-            if place > heights[_SUIT[card]]:
-                needed[place] += 1
-        for place in range(13):
-            need = needed[place] if reached[place] else needed[place] + held[place]
-            if not need:
-                continue
-            host = place + 1
-            if host == 13:
-                if not self.wrap:
-                    return False
-                host = 0
-            if need > counts[host] + spare[host]:
-                return False
-        return True
-
-    def first_blocked(self, blocked: bytearray, s: int, place: int) -> int:
-        """The first place from ``place`` on in suit ``s``'s foundation whose card is blocked
-        (13 when none is)."""
-        row = self.rows[s]
-        while place < 13 and not blocked[row[place]]:
-            place += 1
-        return place
-
-    def unblock(self, card: int, blocked: bytearray, heights: list[int], counts: list[int]) -> None:
-        """``card`` may now be on the cross or home: ``heights`` (how far each foundation
-        can rise) and ``counts`` (the cards above that, by place) follow."""
-        blocked[card] = 0
-        s, place = _SUIT[card], self.place[card]
-        if place > heights[s]:
-            counts[place] += 1
-        elif place == heights[s]:
-            heights[s] = self.first_blocked(blocked, s, place + 1)
-            for between in range(place + 1, heights[s]):
-                counts[between] -= 1
-
-    def bottoms(self, counts: list[int], heights: list[int], found: tuple[int, ...]) -> int:
-        """A lower bound on the piles needed for the cards on the cross: ``counts`` by place
-        (the cards above where their foundations can rise), and any of the cards below
-        that but not yet home.
-
-        A card lies on one a rank higher or at the bottom of a pile, so place i needs at
-        least counts[i] - counts[i+1] bottoms (place 12, rank b-1, lies on place 0 when the
-        cross wraps). Cards of suit s kept off the foundation below its height add one
-        bottom at height-1 and take at most one away, which only helps where a place has
-        fewer cards than the next."""
-        spare = [0] * 13
-        for s in range(4):
-            if found[s] < heights[s]:
-                spare[heights[s] - 1] += 1
-        total = 0
-        after = counts[0] if self.wrap else 0
-        for place in range(12, -1, -1):
-            count = counts[place]
-            excess = count - after
-            if excess > 0:
-                total += excess
-            elif excess < 0 and spare[place]:
-                total -= min(spare[place], -excess)
-            after = count
-        return total
 
     def refills(self, sp: int, waste: bytes) -> bool:
         """Whether emptying a pile now makes Czarina refill it (a progress move, §7.2)."""
@@ -604,6 +500,141 @@ class _Rules:
     def turn(self, node: _Node) -> _Node:
         piles, sp, waste, found = node
         return (*self.settle(list(piles), sp + 1, waste + self.stock[sp : sp + 1]), found)
+
+
+class _Release:
+    """What the release bound (`_Rules.is_stuck`) knows at a moment: which cards are still
+    *blocked* (in the stock or the waste), how far each foundation can rise past the cards
+    home without a blocked card (its *height*), and the cards above the heights, which must
+    be on the cross, by place; kept up to date as cards are unblocked one at a time."""
+
+    def __init__(self, rules: _Rules, found: tuple[int, ...], blocked: bytearray,
+                 lying: bytes) -> None:  # fmt: skip
+        self.rules = rules
+        self.found = found
+        self.blocked = blocked
+        self.heights = list(found)
+        self.counts = [0] * 13
+        """The cards above their foundation's height, not blocked, by place."""
+        self.spare = [0] * 13
+        """For `bottoms`: a foundation that may stop short of its height, at height - 1."""
+        self.short = [0] * 13
+        """For `hosted`: the foundations that may stop short of each place below a height."""
+        self.reached = [0] * 13
+        """For `hosted`: the foundations that may reach each place from below it."""
+        self.risen = bytearray(52)
+        """The cards risen from the waste onto the cross (`leave`), where no space takes one."""
+        self.needed = [0] * 13
+        """The risen cards above their foundation's height, by place."""
+        self.held = [0] * 13
+        """The cards ``lying`` on cards in the cross by place, less one at each place where
+        a foundation takes its next card (which may go home instead)."""
+        for card in lying:
+            self.held[rules.place[card]] += 1
+        for count in found:
+            if count < 13 and self.held[count]:
+                self.held[count] -= 1
+        for s in range(4):
+            self.raise_height(s, self.first_blocked(s, found[s]))
+            row = rules.rows[s]
+            for place in range(self.heights[s], 13):
+                self.counts[place] += not blocked[row[place]]
+
+    def first_blocked(self, s: int, place: int) -> int:
+        """The first place from ``place`` on in suit ``s``'s foundation whose card is blocked
+        (13 when none is)."""
+        row = self.rules.rows[s]
+        while place < 13 and not self.blocked[row[place]]:
+            place += 1
+        return place
+
+    def unblock(self, card: int) -> None:
+        """``card`` may now be on the cross or home: the heights and counts follow."""
+        self.blocked[card] = 0
+        s, place = _SUIT[card], self.rules.place[card]
+        height = self.heights[s]
+        if place > height:
+            self.counts[place] += 1
+        elif place == height:
+            top = self.first_blocked(s, place + 1)
+            for between in range(place + 1, top):
+                self.counts[between] -= 1
+            self.raise_height(s, top)
+
+    def raise_height(self, s: int, height: int) -> None:
+        """Suit ``s``'s foundation can now rise to ``height``."""
+        old, found = self.heights[s], self.found[s]
+        self.heights[s] = height
+        if found < old:
+            self.spare[old - 1] -= 1
+        if found < height:
+            self.spare[height - 1] += 1
+        row = self.rules.rows[s]
+        for place in range(old, height):
+            self.short[place] += 1
+            if place < 12:
+                self.reached[place + 1] += 1
+                self.needed[place + 1] -= self.risen[row[place + 1]]
+
+    def leave(self, card: int) -> None:
+        """``card`` leaves the waste: where no space takes a card it must rise onto the
+        cross unless it can go home."""
+        self.unblock(card)
+        if not self.rules.fills:
+            self.risen[card] = 1
+            place = self.rules.place[card]
+            if place > self.heights[_SUIT[card]]:
+                self.needed[place] += 1
+
+    def fits(self) -> bool:
+        """Whether the cross could hold the cards that must be on it."""
+        return self.bottoms() <= self.rules.piles and (self.rules.fills or self.hosted())
+
+    def bottoms(self) -> int:
+        """A lower bound on the piles needed for the cards on the cross: ``counts`` by place,
+        and any of the cards below the heights but not yet home.
+
+        A card lies on one a rank higher or at the bottom of a pile, so place i needs at
+        least counts[i] - counts[i+1] bottoms (place 12, rank b-1, lies on place 0 when the
+        cross wraps). Cards of suit s kept off the foundation below its height add one
+        bottom at height-1 and take at most one away, which only helps where a place has
+        fewer cards than the next."""
+        counts, spare = self.counts, self.spare
+        total = 0
+        after = counts[0] if self.rules.wrap else 0
+        for place in range(12, -1, -1):
+            count = counts[place]
+            excess = count - after
+            if excess > 0:
+                total += excess
+            elif excess < 0 and spare[place]:
+                total -= min(spare[place], -excess)
+            after = count
+        return total
+
+    def hosted(self) -> bool:
+        """Whether the cross could hold the cards risen from the waste, and the cards lying
+        on cards in the cross (`held`), that cannot be home, where no space takes a card:
+        such a card lies on a card one place higher, never at the bottom of a pile, so each
+        place needs no more of them than the next place has cards that may be on the cross
+        (``counts``, and one of each suit whose foundation may stop short of that place
+        below its height).
+
+        A risen card cannot be home above its foundation's height. The lying cards are
+        counted by place alone, so that swapping cards of the same rank (`_Search.alike`)
+        keeps the answer: at a place above the height of every foundation below it."""
+        for place in range(13):
+            need = self.needed[place] + (0 if self.reached[place] else self.held[place])
+            if not need:
+                continue
+            host = place + 1
+            if host == 13:
+                if not self.rules.wrap:
+                    return False
+                host = 0
+            if need > self.counts[host] + self.short[host]:
+                return False
+        return True
 
 
 def _shift(piles: _Piles, src: int, depth: int, dst: int) -> list[bytes]:
