@@ -1441,7 +1441,8 @@ def test_dead_ends_a_last_card_decides_keep_it_out_of_the_swaps_of_alike_positio
     """A dead end that the suits' last cards make lost only by where one of them lies in the
     cross (on a card, not at the bottom of a pile) goes into the lost table with a reach that
     keeps that card as it is: `_Search.alike` never swaps it with another suit's last card
-    lying elsewhere in the cross, which could undo the deadlock."""
+    lying elsewhere in the cross, which could undo the deadlock. One that the release bound
+    with the cards lying on cards finds held up keeps none of them (`held_up_dead_ends_...`)."""
     decided = 0
     for seed in range(1, 9):
         deal = new_game(1, seed=seed, options=CZARINA)
@@ -1453,7 +1454,9 @@ def test_dead_ends_a_last_card_decides_keep_it_out_of_the_swaps_of_alike_positio
                 found: list[_solver._Node] = found,
                 is_dead_end: Callable[[_solver._Node], bool] = is_dead_end) -> bool:  # fmt: skip
             dead = is_dead_end(node)
-            if dead and search.dead_ends[node[1], node[2], node[3]][0]:
+            crossed, lost = search.dead_ends[node[1], node[2], node[3]]
+            if (dead and crossed and lost >> search.rules.built_lasts(node[0], crossed) & 1
+                    and not (len(node[2]) > 1 and search.is_held_up(node))):  # fmt: skip
                 found.append(node)
             return dead
 
@@ -1472,6 +1475,85 @@ def test_dead_ends_a_last_card_decides_keep_it_out_of_the_swaps_of_alike_positio
                     assert eraser[last] == last
                     decided += 1
     assert decided > 0
+
+
+def test_the_release_bound_with_cards_lying_on_cards_finds_every_waste_it_finds_without() -> None:
+    """Where no space takes a card the search asks the release bound only with the cards
+    lying on cards in the cross (`_Search.is_held_up`): counting more cards that need cards
+    to lie on only makes each waste card leave later, so every position the bound finds
+    stuck without them it finds stuck with them. Checked on random walks through real
+    Czarina deals, among which some are stuck."""
+    rng = random.Random(5)
+    stuck = 0
+    for seed in range(1, 13):
+        deal = new_game(1, seed=seed, options=CZARINA)
+        rules = _solver._Rules(deal)
+        node = compact(deal, deal)
+        for _ in range(300):
+            if rules.is_stuck(*node[1:]):
+                assert held_up(rules, node)
+                stuck += 1
+            moves = [after for move, after, _ in rules.moves(node) if move[0] != _solver.TURN]
+            if node[1] < len(rules.stock) and (not moves or rng.random() < 0.4):
+                node = rules.turn(node)
+            elif moves:
+                node = rng.choice(moves)
+            else:
+                break
+    assert stuck >= 10
+
+
+def swap_last_cards(node: _solver._Node, rules: _solver._Rules, suits: int) -> _solver._Node:
+    """``node`` with the last cards of the two ``suits`` (bits) in its cross swapped."""
+    first, second = [rules.rows[s][12] for s in range(4) if suits >> s & 1]
+    table = bytearray(range(256))
+    table[first], table[second] = second, first
+    return (_solver._config([pile.translate(table) for pile in node[0]]), *node[1:])
+
+
+@spies_on_the_search
+def test_held_up_dead_ends_let_alike_positions_swap_the_last_cards() -> None:
+    """A dead end the release bound finds held up counts the cards lying on cards in the
+    cross by place alone, so its reach keeps no suit's last card out of `_Search.alike`'s
+    swaps, even where the suits' last cards alone would make it lost only by where they lie.
+    Such dead ends of real Czarina deals with two last cards in the cross, one on a card and
+    one at the bottom of a pile, and the same with those two cards swapped, written down, are
+    lost by the exhaustive search through the rules."""
+    checked = 0
+    for seed in range(1, 13):
+        deal = new_game(1, seed=seed, options=CZARINA)
+        search = _solver._Search(deal, 20_000)
+        rules = search.rules
+        found: list[_solver._Node] = []
+        is_dead_end = search.is_dead_end
+
+        def spy(node: _solver._Node, search: _solver._Search = search,
+                found: list[_solver._Node] = found, late: int = len(deal.stock) - 1,
+                is_dead_end: Callable[[_solver._Node], bool] = is_dead_end) -> bool:  # fmt: skip
+            dead = is_dead_end(node)
+            crossed, _ = search.dead_ends[node[1], node[2], node[3]]
+            built = search.rules.built_lasts(node[0], crossed)
+            if (dead and node[1] >= late and 0 < built < crossed
+                    and len(node[2]) > 1 and search.is_held_up(node)):  # fmt: skip
+                found.append(node)
+            return dead
+
+        search.is_dead_end = spy  # type: ignore[method-assign]
+        root = compact(deal, deal)
+        with contextlib.suppress(_solver._OutOfBudget):
+            search.run(root, frozenset({root[0]}))
+        for node in found[:: max(1, len(found) // 2)][:2]:
+            assert search.dead_end_reach(node)[4] == 0
+            crossed, _ = search.dead_ends[node[1], node[2], node[3]]
+            built = rules.built_lasts(node[0], crossed)
+            lying = built & -built
+            bottom = (crossed & ~built) & -(crossed & ~built)
+            swapped = swap_last_cards(node, rules, lying | bottom)
+            assert rules.built_lasts(swapped[0], crossed) != built
+            for here in (node, swapped):
+                assert not wins_by_the_rules(unguarded(node_written_down(rules, here, CZARINA)))
+            checked += 1
+    assert checked >= 3
 
 
 @spies_on_the_search

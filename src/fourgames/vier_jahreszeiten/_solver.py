@@ -735,10 +735,13 @@ class _Search:
                 raise _OutOfBudget
 
     def is_dead_end(self, node: _Node) -> bool:
-        """`_Rules.is_dead`, `_Rules.is_stuck` or `_Rules.is_deadlocked` for ``node``,
-        remembered by its cards turned, waste and foundations with the answer for each
-        place of the suits' last cards in the cross (on a card or not), the one thing of
-        the cross they look at; then, where no space takes a card, `is_held_up`."""
+        """`_Rules.is_dead`, `_Rules.is_stuck` (where spaces take cards) or
+        `_Rules.is_deadlocked` for ``node``, remembered by its cards turned, waste and
+        foundations with the answer for each place of the suits' last cards in the cross (on
+        a card or not), the one thing of the cross they look at; then, where no space takes
+        a card, `is_held_up`, the release bound with the cards lying on cards in the cross,
+        which finds stuck every waste it finds stuck without them (docs, "The release
+        bound")."""
         piles, sp, waste, found = node
         key = (sp, waste, found)
         known = self.dead_ends.get(key)
@@ -769,7 +772,7 @@ class _Search:
     def dead_end(self, sp: int, waste: bytes, found: tuple[int, ...]) -> tuple[int, int]:
         """What `is_dead_end` remembers for cards turned, waste and foundations."""
         rules = self.rules
-        if rules.is_dead(waste, found) or rules.is_stuck(sp, waste, found):
+        if rules.is_dead(waste, found) or (rules.fills and rules.is_stuck(sp, waste, found)):
             return 0, 1
         crossed = rules.crossed_lasts(sp, waste, found)
         lost = 0
@@ -783,9 +786,13 @@ class _Search:
     def dead_end_reach(self, node: _Node) -> tuple[int, ...]:
         """The reach of a dead end's proof (`is_dead_end`): its foundations, and the suits
         whose last card decided it by where it lies in the cross, so that `alike` never swaps
-        that card with another suit's last card lying elsewhere."""
+        that card with another suit's last card lying elsewhere; none where the release bound
+        with the cards lying on cards decided it (`is_held_up`), which counts those cards by
+        place alone."""
         _, sp, waste, found = node
         crossed, _ = self.dead_ends[sp, waste, found]
+        if not crossed or (len(waste) > 1 and self.is_held_up(node)):
+            return (*found, 0)
         return (*found, crossed)
 
     def likeness(self, component: _Component | None, piles: _Piles, eraser: bytes) -> _Piles:
