@@ -29,8 +29,9 @@ in Czarina a waste card that must rise onto the cross and never can ends the lin
 (`_Rules.is_dead`), and so do suits' last cards that ask for the suits to finish in an order
 none can keep (`_Rules.is_deadlocked`); so does a waste card that can never leave the waste
 because the cross could not hold the cards above it (`_Rules.is_stuck`, the release bound);
-so does a position that is a lost one with cards of the same rank swapped that its proof
-never had a foundation take next (`_Search.alike`).
+so does a position that is a lost one (the same cards turned, waste and foundations) with
+cards of its cross of the same rank swapped that its proof never had a foundation take next
+(`_Search.alike`).
 
 A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
 configurations the guard has seen, and every action is made with `apply`, so the line is
@@ -701,11 +702,11 @@ class _Search:
         self.components: dict[tuple[_Piles, bool], _Component | None] = {}
         self.lost: dict[_Key, tuple[int, ...]] = {}
         """Positions proven lost, with the reach of their proofs."""
-        self.alike: set[tuple[int, tuple[int, ...], tuple[int, ...], _Piles]] = set()
+        self.alike: set[tuple[int, bytes, tuple[int, ...], tuple[int, ...], _Piles]] = set()
         """The lost positions again, written without the cards their proofs never asked a
-        foundation to take: (cards turned, foundations, reach, `likeness`)."""
-        self.reaches: dict[tuple[int, tuple[int, ...]], set[tuple[int, ...]]] = {}
-        """The reaches in `alike` by (cards turned, foundations)."""
+        foundation to take: (cards turned, waste, foundations, reach, `likeness`)."""
+        self.reaches: dict[tuple[int, bytes, tuple[int, ...]], set[tuple[int, ...]]] = {}
+        """The reaches in `alike` by (cards turned, waste, foundations)."""
         self.dead_ends: dict[tuple[int, bytes, tuple[int, ...]], tuple[int, int]] = {}
         """`is_dead_end` by cards turned, waste and foundations: the suits (as bits) whose
         last card in the cross decides it, by lying on a card or not, and a bit for each set
@@ -809,13 +810,14 @@ class _Search:
         return found
 
     def is_alike_lost(self, component: _Component | None, node: _Node) -> tuple[int, ...] | None:
-        """The reach of a lost position that ``node`` is with some cards swapped that its
-        proof never asked a foundation to take, or None."""
-        piles, sp, _, found = node
+        """The reach of a lost position that ``node`` is with some cards of its cross swapped
+        that its proof never asked a foundation to take, or None: the same cards turned,
+        waste and foundations, so the same cards in the cross."""
+        piles, sp, waste, found = node
         erasers = self.rules.erasers  # every reach in `reaches` has its eraser there
-        for reach in self.reaches.get((sp, found), ()):
+        for reach in self.reaches.get((sp, waste, found), ()):
             like = self.likeness(component, piles, erasers[reach])
-            if (sp, found, reach, like) in self.alike:
+            if (sp, waste, found, reach, like) in self.alike:
                 return reach
         return None
 
@@ -827,10 +829,10 @@ class _Search:
             self.alike.clear()
             self.reaches.clear()
         self.lost[key] = reach
-        piles, sp, _, found = node
+        piles, sp, waste, found = node
         like = self.likeness(component, piles, self.rules.eraser(reach))
-        self.alike.add((sp, found, reach, like))
-        self.reaches.setdefault((sp, found), set()).add(reach)
+        self.alike.add((sp, waste, found, reach, like))
+        self.reaches.setdefault((sp, waste, found), set()).add(reach)
 
     def component(self, piles: _Piles, refills: bool) -> _Component | None:
         """The component of ``piles``, or None when it has more than `_LARGE` configurations
