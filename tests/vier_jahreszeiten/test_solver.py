@@ -1430,6 +1430,44 @@ def test_czarina_last_cards_that_ask_two_suits_to_wait_for_each_other() -> None:
     assert not is_deadlocked(state)
 
 
+def random_walk(
+    rules: _solver._Rules, node: _solver._Node, rng: random.Random
+) -> Iterator[_solver._Node]:
+    """Up to 300 positions of a random walk from ``node``: each step turns a card three
+    times in ten, and always when nothing else moves, else makes some other move."""
+    for _ in range(300):
+        yield node
+        moves = [after for move, after, _ in rules.moves(node) if move[0] != _solver.TURN]
+        if node[1] < len(rules.stock) and (not moves or rng.random() < 0.3):
+            node = rules.turn(node)
+        elif moves:
+            node = rng.choice(moves)
+        else:
+            return
+
+
+def dead_ends_met(
+    deal: State, chosen: Callable[[_solver._Search, _solver._Node], bool]
+) -> tuple[_solver._Search, list[_solver._Node]]:
+    """The search of ``deal`` (20,000 nodes, a spy on `_Search.is_dead_end`) and the dead
+    ends it meets that ``chosen`` picks."""
+    search = _solver._Search(deal, 20_000)
+    found: list[_solver._Node] = []
+    is_dead_end = search.is_dead_end
+
+    def spy(node: _solver._Node) -> bool:
+        dead = is_dead_end(node)
+        if dead and chosen(search, node):
+            found.append(node)
+        return dead
+
+    search.is_dead_end = spy  # type: ignore[method-assign]
+    root = compact(deal, deal)
+    with contextlib.suppress(_solver._OutOfBudget):
+        search.run(root, frozenset({root[0]}))
+    return search, found
+
+
 def test_dead_ends_are_remembered_as_the_tests_find_them() -> None:
     """`_Search.is_dead_end`, which remembers its answer by cards turned, waste and
     foundations and looks again only at where the suits' last cards lie in the cross and at
@@ -1444,8 +1482,7 @@ def test_dead_ends_are_remembered_as_the_tests_find_them() -> None:
         deal = new_game(1, seed=seed, options=CZARINA)
         search = _solver._Search(deal, 10**9)
         rules = search.rules
-        node = compact(deal, deal)
-        for _ in range(300):
+        for node in random_walk(rules, compact(deal, deal), rng):
             nodes = [node] + [(_solver._config(after), *node[1:])
                               for _, after, _ in rules.cross_moves(node[0])]  # fmt: skip
             for here in nodes:
@@ -1458,13 +1495,6 @@ def test_dead_ends_are_remembered_as_the_tests_find_them() -> None:
                 assert search.is_dead_end(here) is expected
                 dead += expected
                 lost_for_lying_cards += expected and not by_key
-            moves = [after for move, after, _ in rules.moves(node) if move[0] != _solver.TURN]
-            if node[1] < len(rules.stock) and (not moves or rng.random() < 0.3):
-                node = rules.turn(node)
-            elif moves:
-                node = rng.choice(moves)
-            else:
-                break
         decided_by_the_cross += sum(crossed > 0 for crossed, _ in search.dead_ends.values())
     assert dead > 0
     assert decided_by_the_cross > 0
@@ -1478,27 +1508,15 @@ def test_dead_ends_a_last_card_decides_keep_it_out_of_the_swaps_of_alike_positio
     keeps that card as it is: `_Search.alike` never swaps it with another suit's last card
     lying elsewhere in the cross, which could undo the deadlock. One that the release bound
     with the cards lying on cards finds held up keeps none of them (`held_up_dead_ends_...`)."""
+
+    def by_a_last_card(search: _solver._Search, node: _solver._Node) -> bool:
+        crossed, lost = search.dead_ends[node[1], node[2], node[3]]
+        return bool(crossed and lost >> search.rules.built_lasts(node[0], crossed) & 1
+                    and not (len(node[2]) > 1 and search.is_held_up(node)))  # fmt: skip
+
     decided = 0
     for seed in range(1, 9):
-        deal = new_game(1, seed=seed, options=CZARINA)
-        search = _solver._Search(deal, 20_000)
-        found: list[_solver._Node] = []
-        is_dead_end = search.is_dead_end
-
-        def spy(node: _solver._Node, search: _solver._Search = search,
-                found: list[_solver._Node] = found,
-                is_dead_end: Callable[[_solver._Node], bool] = is_dead_end) -> bool:  # fmt: skip
-            dead = is_dead_end(node)
-            crossed, lost = search.dead_ends[node[1], node[2], node[3]]
-            if (dead and crossed and lost >> search.rules.built_lasts(node[0], crossed) & 1
-                    and not (len(node[2]) > 1 and search.is_held_up(node))):  # fmt: skip
-                found.append(node)
-            return dead
-
-        search.is_dead_end = spy  # type: ignore[method-assign]
-        root = compact(deal, deal)
-        with contextlib.suppress(_solver._OutOfBudget):
-            search.run(root, frozenset({root[0]}))
+        search, found = dead_ends_met(new_game(1, seed=seed, options=CZARINA), by_a_last_card)
         rules = search.rules
         for node in found:
             _, key = search.entry(node, False)
@@ -1523,18 +1541,10 @@ def test_the_release_bound_with_cards_lying_on_cards_finds_every_waste_it_finds_
     for seed in range(1, 13):
         deal = new_game(1, seed=seed, options=CZARINA)
         rules = _solver._Rules(deal)
-        node = compact(deal, deal)
-        for _ in range(300):
+        for node in random_walk(rules, compact(deal, deal), rng):
             if rules.is_stuck(*node[1:]):
                 assert held_up(rules, node)
                 stuck += 1
-            moves = [after for move, after, _ in rules.moves(node) if move[0] != _solver.TURN]
-            if node[1] < len(rules.stock) and (not moves or rng.random() < 0.4):
-                node = rules.turn(node)
-            elif moves:
-                node = rng.choice(moves)
-            else:
-                break
     assert stuck >= 10
 
 
@@ -1554,29 +1564,17 @@ def test_held_up_dead_ends_let_alike_positions_swap_the_last_cards() -> None:
     Such dead ends of real Czarina deals with two last cards in the cross, one on a card and
     one at the bottom of a pile, and the same with those two cards swapped, written down, are
     lost by the exhaustive search through the rules."""
+
+    def held_up_late(search: _solver._Search, node: _solver._Node) -> bool:
+        crossed, _ = search.dead_ends[node[1], node[2], node[3]]
+        built = search.rules.built_lasts(node[0], crossed)
+        return (node[1] >= len(search.rules.stock) - 1 and 0 < built < crossed
+                and len(node[2]) > 1 and search.is_held_up(node))  # fmt: skip
+
     checked = 0
     for seed in range(1, 13):
-        deal = new_game(1, seed=seed, options=CZARINA)
-        search = _solver._Search(deal, 20_000)
+        search, found = dead_ends_met(new_game(1, seed=seed, options=CZARINA), held_up_late)
         rules = search.rules
-        found: list[_solver._Node] = []
-        is_dead_end = search.is_dead_end
-
-        def spy(node: _solver._Node, search: _solver._Search = search,
-                found: list[_solver._Node] = found, late: int = len(deal.stock) - 1,
-                is_dead_end: Callable[[_solver._Node], bool] = is_dead_end) -> bool:  # fmt: skip
-            dead = is_dead_end(node)
-            crossed, _ = search.dead_ends[node[1], node[2], node[3]]
-            built = search.rules.built_lasts(node[0], crossed)
-            if (dead and node[1] >= late and 0 < built < crossed
-                    and len(node[2]) > 1 and search.is_held_up(node)):  # fmt: skip
-                found.append(node)
-            return dead
-
-        search.is_dead_end = spy  # type: ignore[method-assign]
-        root = compact(deal, deal)
-        with contextlib.suppress(_solver._OutOfBudget):
-            search.run(root, frozenset({root[0]}))
         for node in found[:: max(1, len(found) // 2)][:2]:
             assert search.dead_end_reach(node)[4] == 0
             crossed, _ = search.dead_ends[node[1], node[2], node[3]]
