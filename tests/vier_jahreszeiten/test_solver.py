@@ -1512,7 +1512,7 @@ def test_dead_ends_a_last_card_decides_keep_it_out_of_the_swaps_of_alike_positio
     def by_a_last_card(search: _solver._Search, node: _solver._Node) -> bool:
         crossed, lost = search.dead_ends[node[1], node[2], node[3]]
         return bool(crossed and lost >> search.rules.built_lasts(node[0], crossed) & 1
-                    and not (len(node[2]) > 1 and search.is_held_up(node)))  # fmt: skip
+                    and not search.is_held_up(node))  # fmt: skip
 
     decided = 0
     for seed in range(1, 9):
@@ -1569,7 +1569,7 @@ def test_held_up_dead_ends_let_alike_positions_swap_the_last_cards() -> None:
         crossed, _ = search.dead_ends[node[1], node[2], node[3]]
         built = search.rules.built_lasts(node[0], crossed)
         return (node[1] >= len(search.rules.stock) - 1 and 0 < built < crossed
-                and len(node[2]) > 1 and search.is_held_up(node))  # fmt: skip
+                and search.is_held_up(node))  # fmt: skip
 
     checked = 0
     for seed in range(1, 13):

@@ -753,13 +753,16 @@ class _Search:
         crossed, lost = known
         if lost >> (self.rules.built_lasts(piles, crossed) if crossed else 0) & 1:
             return True
-        return not self.rules.fills and len(waste) > 1 and self.is_held_up(node)
+        return not self.rules.fills and self.is_held_up(node)
 
     def is_held_up(self, node: _Node) -> bool:
         """`_Rules.is_stuck` with the cards lying on cards in the cross, which stay on cards
         where no space takes a card; remembered by cards turned, waste, foundations and the
-        places of the piles' bottom cards, which with them tell the places of those cards."""
+        places of the piles' bottom cards, which with them tell the places of those cards
+        (a waste of one card or none is never stuck, `_Rules.is_stuck`)."""
         piles, sp, waste, found = node
+        if len(waste) < 2:
+            return False
         place = self.rules.place
         key = (sp, waste, found, bytes(sorted(place[pile[0]] for pile in piles if pile)))
         known = self.held_up.get(key)
@@ -792,7 +795,7 @@ class _Search:
         place alone."""
         _, sp, waste, found = node
         crossed, _ = self.dead_ends[sp, waste, found]
-        if not crossed or (len(waste) > 1 and self.is_held_up(node)):
+        if not crossed or self.is_held_up(node):
             return (*found, 0)
         return (*found, crossed)
 
