@@ -642,32 +642,77 @@ def test_czarina_waste_cards_above_a_card_of_their_suit_that_goes_home_first_mus
     # each card above only cards of its suit that go home after it
     assert list(rules.risers(bytes(_solver._INT[c] for c in cards("9♠ 8♠ 5♥ 7♠ 6♥ 6♠")))) == []
     heuristic = rules.weights
-    unvalued = rules.value(node, (*heuristic[:-1], 0.0))
+    unvalued = rules.value(node, _solver._no_risers(heuristic))
     assert rules.value(node, heuristic) == unvalued - 3 * _solver._RISER
-    assert _solver._Rules(state, Options()).weights[-1] == 0.0
+    assert _solver._Rules(state, Options()).weights[6:] == (0.0, 0.0)
 
 
 def test_a_czarina_beam_that_counts_the_risers_wins_where_the_same_beam_without_fails() -> None:
     # Czarina deal 73 (seed 0): the second beam of `_beams` (20 wide, weights drawn afresh,
-    # risers counted) wins; with the same weights but the risers not counted it finds nothing.
+    # risers counted), without the cards the waste waits for, wins; with the same weights but
+    # the risers not counted it finds nothing.
     state = new_game(1, seed=derive_seed(0, "deal", 73), options=CZARINA)
     root = _solver._root(state)
     width, drawn = list(itertools.islice(_solver._beams(_solver._Rules(state).weights), 2))[1]
     assert width == 20
-    assert drawn[-1] > 0
-    assert _solver._Search(state, 10**7).beam(root, width, (*drawn[:-1], 0.0)) is None
+    drawn = (*drawn[:7], 0.0)
+    assert drawn[6] > 0
+    assert _solver._Search(state, 10**7).beam(root, width, _solver._no_risers(drawn)) is None
     search = _solver._Search(state, 10**7)
     line = search.beam(root, width, drawn)
     assert line is not None
     assert is_won(replay_line(state, _solver._result(state, search, line).line))
 
 
+def test_a_czarina_beam_counting_what_the_waste_waits_for_wins_where_one_without_fails() -> None:
+    # Czarina deal 5 (seed 0): the first beam of `_beams` (10 wide, the heuristic player's
+    # weights) wins; with the cards the waste waits for not counted it finds nothing.
+    state = new_game(1, seed=derive_seed(0, "deal", 5), options=CZARINA)
+    root = _solver._root(state)
+    width, weights = next(_solver._beams(_solver._Rules(state).weights))
+    assert (width, weights[7]) == (_solver._BEAM_STEP, _solver._WAIT)
+    assert _solver._Search(state, 10**7).beam(root, width, (*weights[:7], 0.0)) is None
+    search = _solver._Search(state, 10**7)
+    line = search.beam(root, width, weights)
+    assert line is not None
+    assert is_won(replay_line(state, _solver._result(state, search, line).line))
+
+
+def test_czarina_beams_count_the_cards_the_waste_waits_for() -> None:
+    """Base ace, foundations at A♣ K♦ 7♥ K♠: 9♥ lies above 2♣ in the waste, and it leaves
+    only for home, after 8♥, or for a 10; 8♥ and both 10s are in the stock. With 3♣ turned
+    first, the release bound uncovers 2♣ at two cards turned, with 8♥ first at one, and a
+    beam's value takes off `_WAIT` for each of those cards. The bound claims no loss: each
+    position is won."""
+
+    def waits(stock: str) -> int:
+        state = position(piles=[cards(pile) for pile in ("K♣ Q♣ J♣", "K♥ Q♥", "9♣ 8♣ 7♣",
+                                                         "6♣ 5♣ 4♣", "J♥")],
+                         foundations=cards("A♣ K♦ 7♥ K♠"), base=Rank.ACE, stock=cards(stock),
+                         waste=cards("2♣ 9♥"), options=CZARINA)  # fmt: skip
+        node = _solver._root(state)
+        rules = _solver._Rules(state)
+        search = _solver._Search(state, 10**6)
+        wait = search.uncovered(node)
+        assert wait == rules.uncovered(*node[1:], b"".join(pile[1:] for pile in node[0]))
+        value = rules.value(node, rules.weights) - _solver._WAIT * wait
+        assert search.value(node, rules.weights) == pytest.approx(value)
+        assert solve(state).won
+        return wait
+
+    assert waits("3♣ 10♣ 8♥ 10♥") == 2  # 10♣ takes 9♥
+    assert waits("3♣ 8♥ 10♣ 10♥") == 2  # 8♥ lets 9♥ go home
+    assert waits("8♥ 3♣ 10♣ 10♥") == 1
+
+
 def test_a_czarina_beam_layered_by_cards_turned_wins_where_one_by_generations_fails() -> None:
-    # Czarina deal 23 (seed 0), beams 100 wide with the heuristic player's weights: by
-    # generations of steps the beam finds nothing; layered by cards turned it wins.
+    # Czarina deal 23 (seed 0), beams 100 wide with the heuristic player's weights and
+    # without the cards the waste waits for: by generations of steps the beam finds nothing;
+    # layered by cards turned it wins.
     state = new_game(1, seed=derive_seed(0, "deal", 23), options=CZARINA)
     root = _solver._root(state)
     _, weights = next(_solver._beams(_solver._Rules(state).weights))
+    weights = (*weights[:7], 0.0)
     assert _solver._Search(state, 10**7).beam(root, _solver._BEAM, weights) is None
     search = _solver._Search(state, 10**7)
     line = search.layered_beam(root, _solver._BEAM, weights)
@@ -694,13 +739,13 @@ def test_beams_layered_by_cards_turned_follow_the_others_where_no_space_takes_a_
     vanishing_cross = new_game(1, seed=derive_seed(0, "deal", 317))
     assert solve(vanishing_cross, max_nodes=100_000).won
     assert widths == []
-    # Czarina deal 23 (seed 0): each beam by generations finds nothing, and the seventh is
+    # Czarina deal 46 (seed 0): each beam by generations finds nothing, and the second is
     # won by the same beam layered
-    czarina = new_game(1, seed=derive_seed(0, "deal", 23), options=CZARINA)
+    czarina = new_game(1, seed=derive_seed(0, "deal", 46), options=CZARINA)
     result = solve(czarina, max_nodes=250_000)
     assert result.won
     assert is_won(replay_line(czarina, result.line))
-    assert widths == [10, 20, 30, 40, 50, 60, 70]
+    assert widths == [10, 20]
 
 
 def test_beams_see_positions_alike_but_for_suits_no_foundation_asks_for_as_one() -> None:
@@ -744,10 +789,13 @@ def test_a_beam_that_sees_alike_positions_as_one_wins_where_one_that_does_not_fa
 def test_the_beams_widen_and_draw_their_weights_near_the_heuristic_players() -> None:
     rules = _solver._Rules(new_game(1, seed=0, options=CZARINA))
     heuristic = rules.weights
-    assert heuristic[-1] == _solver._RISER > 0
+    assert heuristic[6:] == (_solver._RISER, _solver._WAIT)
+    assert _solver._RISER > 0
+    assert _solver._WAIT > 0
     beams = list(itertools.islice(_solver._beams(heuristic), 40))
     assert beams == list(itertools.islice(_solver._beams(heuristic), 40))  # the same each time
-    assert beams[0] == (_solver._BEAM_STEP, (*heuristic[:-1], 0.0))  # the heuristic player's
+    assert beams[0] == (_solver._BEAM_STEP, _solver._no_risers(heuristic))  # the heuristic player's
+    assert _solver._no_risers(heuristic) == (*heuristic[:6], 0.0, _solver._WAIT)
     assert [width for width, _ in beams[:12]] == [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 100, 100]
     drawn = [weights for _, weights in beams[1:]]
     assert len(set(drawn)) == len(drawn)
@@ -756,11 +804,13 @@ def test_the_beams_widen_and_draw_their_weights_near_the_heuristic_players() -> 
         assert len(weights) == len(heuristic)
         for w, h in zip(weights, heuristic, strict=True):
             assert h / bound <= w <= h * bound or (n % 2 == 0 and w == 0 and h == _solver._RISER)
-        assert (weights[-1] > 0) == (n % 2 == 1)  # every other beam counts the risers
+        assert (weights[6] > 0) == (n % 2 == 1)  # every other beam counts the risers
+        assert weights[7] > 0  # every beam counts the cards the waste waits for
 
     def factors(widths: range) -> list[float]:
         return [w / h for n, (width, weights) in enumerate(beams[1:], start=1) if width in widths
-                for w, h in zip(weights[: 6 + n % 2], heuristic, strict=False)]  # fmt: skip
+                for i, (w, h) in enumerate(zip(weights, heuristic, strict=True))
+                if i != 6 or n % 2]  # fmt: skip
 
     # the draws spread over the whole range, both ways
     assert min(factors(range(_solver._BEAM))) < 0.5

@@ -16,7 +16,8 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
 - Beam searches (`_Search.beam`, `_beams`), ever more of them and each valued in its own
   way, follow the first quarter of the budget of the depth-first search, up to seven eighths
   of it; they only find wins. Where no space takes a card (Czarina), each is followed by the
-  same beam layered by cards turned (`_Search.layered_beam`).
+  same beam layered by cards turned (`_Search.layered_beam`), and a beam's value counts the
+  cards the waste waits for (`_Search.value`).
 - The macro search runs first as limited discrepancy searches (a line may leave the move
   order's first choice at most 0, 1, 2 times, `_DISCREPANCIES`), then without a limit; only
   a complete search marks a position lost. In the first of them a large component climbs:
@@ -86,6 +87,9 @@ the beams widen, then up to e^2."""
 _RISER: Final = 5.0
 """What a beam's value takes off for each waste card that must rise onto the cross
 (`_Rules.risers`), where no space takes a card."""
+_WAIT: Final = 1.0
+"""What a beam's value takes off for each card the waste waits for (`_Search.value`), where
+no space takes a card."""
 _LARGE: Final = 100
 """A component with more configurations is searched one move at a time instead."""
 _CLOCK: Final = 1_000
@@ -141,9 +145,10 @@ _Node = tuple[_Piles, int, bytes, tuple[int, ...]]
 _Move = tuple[int, int, int]
 """(kind, card, the top card of the target pile, or SPACE, or NO_PILE)."""
 _Weights = tuple[float, ...]
-"""The six weights of `_Rules.value`: the worth of a space, the costs of a pile's length and
-of burial in a pile, the worth of a card home, the costs of a waste card and of burial in
-the waste."""
+"""The weights of `_Search.value`: the heuristic player's six (the worth of a space, the costs
+of a pile's length and of burial in a pile, the worth of a card home, the costs of a waste card
+and of burial in the waste), then the costs of a riser (`_Rules.risers`) and of a card the waste
+waits for."""
 
 
 class _OutOfBudget(Exception):
@@ -196,12 +201,12 @@ class _Rules:
         self.weights: _Weights = (
             _heuristic.SPACE, _heuristic.PILE_LENGTH, _heuristic.BURIED_IN_PILE,
             _heuristic.LAID_UP, _heuristic.WASTE_CARD, _heuristic.BURIED_IN_WASTE,
-            0.0 if self.fills else _RISER,
+            0.0 if self.fills else _RISER, 0.0 if self.fills else _WAIT,
         )  # fmt: skip
         """The heuristic player's worth of a space and costs of a pile's length and burial,
-        its worth of a card home and costs of a waste card and of burial in the waste; then
-        the cost of a waste card that must rise onto the cross (`_Rules.risers`), where no
-        space takes a card."""
+        its worth of a card home and costs of a waste card and of burial in the waste; then,
+        where no space takes a card, the costs of a waste card that must rise onto the cross
+        (`_Rules.risers`) and of a card the waste waits for (`_Search.value`)."""
 
     def wanted(self, found: tuple[int, ...]) -> list[int]:
         """The card each foundation takes next (-1 for a complete one)."""
@@ -254,9 +259,9 @@ class _Rules:
         own: each card home is worth `LAID_UP`, each waste card costs `WASTE_CARD` and, for
         every card above it, `BURIED_IN_WASTE` / (1 + how many cards its foundation needs
         before it), and the piles are valued by `cross_value`; then each riser (`risers`)
-        costs the last weight."""
+        costs the seventh weight."""
         piles, _, waste, found = node
-        laid_up, waste_card, buried, riser = weights[3:]
+        laid_up, waste_card, buried, riser = weights[3:7]
         value = laid_up * sum(found) - waste_card * len(waste)
         if riser:
             value -= riser * sum(1 for _ in self.risers(waste))
@@ -374,8 +379,14 @@ class _Rules:
         return built
 
     def is_stuck(self, sp: int, waste: bytes, found: tuple[int, ...], lying: bytes = b"") -> bool:
-        """Whether the waste can never be emptied: the release bound (docs, "The release
-        bound").
+        """Whether the waste can never be emptied: the release bound (`uncovered`) lets it
+        happen at no number of cards turned."""
+        return self.uncovered(sp, waste, found, lying) > len(self.stock)
+
+    def uncovered(self, sp: int, waste: bytes, found: tuple[int, ...], lying: bytes = b"") -> int:
+        """The fewest cards turned at which the waste's bottom card may be uncovered, by the
+        release bound (docs, "The release bound"); one more than the stock's cards when it
+        never may (``sp`` for a waste of one card or none).
 
         When a waste card leaves the waste, every card above it has gone home or onto the
         cross, and the cards below it and those still in the stock are where they are; a
@@ -386,9 +397,9 @@ class _Rules:
         the waste and the cards ``lying`` on cards in the cross each lie on a card
         (`_Release.hosted`). From the top of the waste down, each card takes the earliest
         number of cards turned, no earlier than the card above it, at which the bound
-        allows it to leave; when there is none, no line empties the waste."""
+        allows it to leave."""
         if len(waste) < 2:
-            return False
+            return sp
         blocked = bytearray(52)
         for card in self.stock[sp:]:
             blocked[card] = 1
@@ -400,10 +411,10 @@ class _Rules:
             release.leave(card)
             while not release.fits():
                 if turned == len(self.stock):
-                    return True
+                    return turned + 1
                 release.unblock(self.stock[turned])
                 turned += 1
-        return False
+        return turned
 
     def refills(self, sp: int, waste: bytes) -> bool:
         """Whether emptying a pile now makes Czarina refill it (a progress move, §7.2)."""
@@ -504,7 +515,7 @@ class _Rules:
 
 
 class _Release:
-    """What the release bound (`_Rules.is_stuck`) knows at a moment: which cards are still
+    """What the release bound (`_Rules.uncovered`) knows at a moment: which cards are still
     *blocked* (in the stock or the waste), how far each foundation can rise past the cards
     home without a blocked card (its *height*), and the cards above the heights, which must
     be on the cross, by place; kept up to date as cards are unblocked one at a time."""
@@ -711,8 +722,8 @@ class _Search:
         """`is_dead_end` by cards turned, waste and foundations: the suits (as bits) whose
         last card in the cross decides it, by lying on a card or not, and a bit for each set
         of them lying on a card that makes the position lost."""
-        self.held_up: dict[tuple[int, bytes, tuple[int, ...], bytes], bool] = {}
-        """`is_held_up` by cards turned, waste, foundations and the places of the bottoms."""
+        self.uncovers: dict[tuple[int, bytes, tuple[int, ...], bytes], int] = {}
+        """`uncovered` by cards turned, waste, foundations and the places of the bottoms."""
         self.failed: dict[_Key, int] = {}
         """Positions searched without a win under a discrepancy limit: the limit that was left."""
         self.climbing = False
@@ -757,20 +768,24 @@ class _Search:
 
     def is_held_up(self, node: _Node) -> bool:
         """`_Rules.is_stuck` with the cards lying on cards in the cross, which stay on cards
-        where no space takes a card; remembered by cards turned, waste, foundations and the
-        places of the piles' bottom cards, which with them tell the places of those cards
-        (a waste of one card or none is never stuck, `_Rules.is_stuck`)."""
+        where no space takes a card (`uncovered`)."""
+        return self.uncovered(node) > len(self.rules.stock)
+
+    def uncovered(self, node: _Node) -> int:
+        """`_Rules.uncovered` with the cards lying on cards in the cross; remembered by cards
+        turned, waste, foundations and the places of the piles' bottom cards, which with
+        them tell the places of those cards."""
         piles, sp, waste, found = node
         if len(waste) < 2:
-            return False
+            return sp
         place = self.rules.place
         key = (sp, waste, found, bytes(sorted(place[pile[0]] for pile in piles if pile)))
-        known = self.held_up.get(key)
+        known = self.uncovers.get(key)
         if known is None:
-            if len(self.held_up) > _MEMORY:
-                self.held_up.clear()
+            if len(self.uncovers) > _MEMORY:
+                self.uncovers.clear()
             lying = b"".join(pile[1:] for pile in piles)
-            known = self.held_up[key] = self.rules.is_stuck(sp, waste, found, lying)
+            known = self.uncovers[key] = self.rules.uncovered(sp, waste, found, lying)
         return known
 
     def dead_end(self, sp: int, waste: bytes, found: tuple[int, ...]) -> tuple[int, int]:
@@ -968,12 +983,11 @@ class _Search:
         """A winning macro line found by a beam search, or None (which proves nothing).
 
         Each generation of positions leads by the steps of `steps` (or `single_steps`) to
-        the next, of which the ``width`` best by `_Rules.value` with ``weights`` are kept,
+        the next, of which the ``width`` best by `_Search.value` with ``weights`` are kept,
         no two alike by `beam_likeness`. A position is kept once (by its key), and a step
         that is no progress move never comes back to a position of its own line: so no line
         repeats a configuration within a stretch, and the guard allows it from a root whose
         `seen` holds its own configuration alone."""
-        rules = self.rules
         self.count(1)  # the root: so `_beams`, which never end, always use up the budget
         generation: list[_Kept] = [(root, *self.entry(root, inside=False), None)]
         seen: set[_Key] = set()
@@ -991,7 +1005,7 @@ class _Search:
                     if child[1:] == node[1:] and _returns(key, step):
                         continue
                     self.count(1)
-                    children[key] = (rules.value(child, weights), child, entered, step)
+                    children[key] = (self.value(child, weights), child, entered, step)
             if len(seen) > _MEMORY:
                 seen.clear()
                 likes.clear()
@@ -1008,7 +1022,7 @@ class _Search:
         turns no card is made, and from what they reach, again (each position once, up to
         `_MEMORY` of them remembered); the positions that the steps reach with one card more
         turned (`Turn`, or a refill in Czarina; up to `_MEMORY` of them) make the next
-        layer, of which the ``width`` best by `_Rules.value` with ``weights`` are kept, no
+        layer, of which the ``width`` best by `_Search.value` with ``weights`` are kept, no
         two alike by `beam_likeness`. Where no space takes a card the cross changes little
         between two cards turned, so a layer is soon searched; where spaces take cards, a
         layer holds many arrangements of the cross, and `beam` goes further in the time.
@@ -1017,7 +1031,6 @@ class _Search:
         some with more cards turned than others; a layered beam compares positions with the
         same stock to come, each after all it could do before the next card. The two win
         different deals."""
-        rules = self.rules
         self.count(1)
         layer: list[_Kept] = [(root, *self.entry(root, inside=False), None)]
         likes: set[_Likeness] = set()
@@ -1034,7 +1047,7 @@ class _Search:
                     if child[1] != node[1]:
                         if key not in after and len(after) < _MEMORY:
                             self.count(1)
-                            after[key] = (rules.value(child, weights), child, entered, step)
+                            after[key] = (self.value(child, weights), child, entered, step)
                         continue
                     if key in reached or (child[1:] == node[1:] and _returns(key, step)):
                         continue
@@ -1055,6 +1068,17 @@ class _Search:
         for config, move, child, inside in self.steps_from(component, node):
             if not self.is_dead_end(child):
                 yield child, inside, _Link(link, here, config, move)
+
+    def value(self, node: _Node, weights: _Weights) -> float:
+        """`_Rules.value` of ``node``, less the last weight for each card the waste waits
+        for: each card still to be turned before the release bound with the cards lying on
+        cards lets its bottom card be uncovered (`uncovered`). Where no space takes a card,
+        the cards above one that goes home early must wait in the waste for hosts on the
+        cross, and a waste that waits for most of the stock is near a dead end."""
+        value = self.rules.value(node, weights)
+        if weights[7]:
+            value -= weights[7] * (self.uncovered(node) - node[1])
+        return value
 
     def best(self, reached: dict[_Key, _Valued], width: int, likes: set[_Likeness]) -> list[_Kept]:
         """The ``width`` best of the positions a beam ``reached``, by value, no two alike by
@@ -1458,24 +1482,28 @@ def _root(state: State) -> _Node:
 
 
 def _beams(weights: _Weights) -> Iterator[tuple[int, _Weights]]:
-    """The beam searches, in turn, as (width, weights for `_Rules.value`), without end: the
+    """The beam searches, in turn, as (width, weights for `_Search.value`), without end: the
     n-th (from 0) is `_BEAM_STEP` × (n + 1) wide, up to `_BEAM`; the first has the heuristic
     player's ``weights``, the n-th each of them times e^u, u drawn by ``random.Random(n)``
     from -1 to 1 while the beams widen and from -2 to 2 once they are `_BEAM` wide
-    (`_SPREAD`). The last weight, the cost of a riser (`_Rules.risers`), is 0 for the beams
-    of even n: the beams that count the risers and those that do not take turns.
+    (`_SPREAD`). The seventh weight, the cost of a riser (`_Rules.risers`), is 0 for the
+    beams of even n: the beams that count the risers and those that do not take turns.
 
     Beams that value positions in different ways win different deals, and narrow ones are
     quick: many of them win more than one wide beam in the same time. The first ones keep
     near the heuristic player's values, which win most deals soon; the later ones, run only
     where those failed, look further (docs, "How it searches")."""
-    yield _BEAM_STEP, (*weights[:-1], 0.0)
+    yield _BEAM_STEP, _no_risers(weights)
     for n in itertools.count(1):
         width = min(_BEAM, _BEAM_STEP * (n + 1))
         spread = _SPREAD[1] if width == _BEAM else _SPREAD[0]
         draw = random.Random(n)
         drawn = tuple(w * math.exp(draw.uniform(-spread, spread)) for w in weights)
-        yield width, drawn if n % 2 else (*drawn[:-1], 0.0)
+        yield width, drawn if n % 2 else _no_risers(drawn)
+
+
+def _no_risers(weights: _Weights) -> _Weights:
+    return (*weights[:6], 0.0, *weights[7:])
 
 
 def _part(deadline: float | None, started: float, share: float) -> float | None:
