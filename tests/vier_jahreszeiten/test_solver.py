@@ -605,6 +605,32 @@ def test_a_beam_search_wins_where_the_depth_first_search_runs_out() -> None:
     assert is_won(replay_line(state, result.line))
 
 
+@spies_on_the_search
+def test_the_beams_follow_a_sixteenth_of_the_budget_where_no_space_takes_a_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The depth-first search has the first quarter of the budget before the beams, the first
+    sixteenth in Czarina, where the beams win most deals (`_FIRST`)."""
+    started: list[int] = []
+    beam = _solver._Search.beam
+
+    def spy(
+        search: _solver._Search, root: _solver._Node, width: int, weights: tuple[float, ...]
+    ) -> list[tuple[_solver._Piles, _solver._Move]] | None:
+        started.append(search.nodes)
+        return beam(search, root, width, weights)
+
+    monkeypatch.setattr(_solver._Search, "beam", spy)
+    # Vanishing Cross deal 4 and Czarina deal 0 (seed 0), which the depth-first search does
+    # not decide within their parts
+    for options, deal, part in ((Options(), 4, 4), (CZARINA, 0, 16)):
+        started.clear()
+        state = new_game(1, seed=derive_seed(0, "deal", deal), options=options)
+        assert solve(state, max_nodes=16_000).outcome is Outcome.UNDECIDED
+        # the first beam starts once the search has gone past its part, by one step at most
+        assert 16_000 // part < started[0] <= 16_000 // part + _solver._LARGE + 1
+
+
 def test_beams_valued_in_other_ways_win_where_the_heuristic_players_value_fails() -> None:
     # Vanishing Cross deal 317 (seed 0): beams valued with the heuristic player's weights find
     # no win at width 30 or 100, nor does the depth-first search alone within 100,000 nodes;

@@ -14,10 +14,11 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
   without the guard's history) can be cleared when full without losing soundness.
   Components larger than `_LARGE` are searched one move at a time instead.
 - Beam searches (`_Search.beam`, `_beams`), ever more of them and each valued in its own
-  way, follow the first quarter of the budget of the depth-first search, up to seven eighths
-  of it; they only find wins. Where no space takes a card (Czarina), each is followed by the
-  same beam layered by cards turned (`_Search.layered_beam`), and a beam's value counts the
-  cards the waste waits for (`_Search.value`).
+  way, follow the first quarter of the budget of the depth-first search (the first sixteenth
+  where no space takes a card), up to seven eighths of it; they only find wins. Where no
+  space takes a card (Czarina), each is followed by the same beam layered by cards turned
+  (`_Search.layered_beam`), and a beam's value counts the cards the waste waits for
+  (`_Search.value`).
 - The macro search runs first as limited discrepancy searches (a line may leave the move
   order's first choice at most 0, 1, 2 times, `_DISCREPANCIES`), then without a limit; only
   a complete search marks a position lost. In the first of them a large component climbs:
@@ -77,6 +78,11 @@ _MEMORY: Final = 400_000
 """How many configurations and lost positions the solver keeps before it forgets them."""
 _DISCREPANCIES: Final = (0, 1, 2)
 """The limited discrepancy searches made before the full search (`_Search.run`)."""
+_FIRST: Final = 4
+_FIRST_WITHOUT_SPACES: Final = 16
+"""The depth-first search runs first with 1 / `_FIRST` of the budget, before the beams, or
+with 1 / `_FIRST_WITHOUT_SPACES` where no space takes a card (Czarina with the stock refill):
+there the beams win most deals, where Simplicity's wins come from the depth-first search."""
 _BEAM_STEP: Final = 10
 _BEAM: Final = 100
 """The beam searches (`_Search.beam`, `_beams`) widen by `_BEAM_STEP` from one to the next, up
@@ -1398,12 +1404,12 @@ def solve(
     ``max_seconds``, more than that many seconds of the process's CPU time
     (`time.process_time`). The node budget gives the same answer on every machine; a time
     budget depends on the machine and its load. The depth-first search has the first quarter
-    of the budget, beam searches (which only find wins) take it up to seven eighths, and the
-    depth-first search the rest. With tail moves (`RunMove.ANY_TAIL`) half the budget (nodes
-    and time) goes first to the smaller game of whole-pile moves, whose winning lines are
-    legal with tail moves too. Python's cyclic garbage collector is off while it searches (and
-    on again after, if it was on): a search that makes no reference cycles runs half as fast
-    again without it.
+    of the budget (the first sixteenth in Czarina with the stock refill), beam searches (which
+    only find wins) take it up to seven eighths, and the depth-first search the rest. With
+    tail moves (`RunMove.ANY_TAIL`) half the budget (nodes and time) goes first to the smaller
+    game of whole-pile moves, whose winning lines are legal with tail moves too. Python's
+    cyclic garbage collector is off while it searches (and on again after, if it was on): a
+    search that makes no reference cycles runs half as fast again without it.
 
     >>> from fourgames.vier_jahreszeiten import SIMPLICITY, apply, new_game, is_won
     >>> state = new_game(1, seed=1, options=SIMPLICITY)
@@ -1446,14 +1452,17 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
     """`solve` under ``options``, whose moves are some of the state's: their wins are wins,
     but LOST and UNDECIDED speak only of the game searched.
 
-    The depth-first search (`_Search.run`) runs first with a quarter of the budget, then the
-    beam searches of `_beams` up to seven eighths of it (each by generations and, where no
-    space takes a card, layered by cards turned), then the depth-first search again with the
-    rest, keeping what it proved."""
+    The depth-first search (`_Search.run`) runs first with a quarter of the budget (a
+    sixteenth where no space takes a card, `_FIRST`), then the beam searches of `_beams` up to
+    seven eighths of it (each by generations and, where no space takes a card, layered by
+    cards turned), then the depth-first search again with the rest, keeping what it
+    proved."""
     root = _root(state)
     seen = frozenset(_compact(c) for c in state.seen)
     started = time.process_time()
-    search = _Search(state, max_nodes // 4, options, _part(deadline, started, 1 / 4))
+    search = _Search(state, max_nodes, options, deadline)
+    first = _FIRST if search.rules.fills else _FIRST_WITHOUT_SPACES
+    search.budget(max_nodes // first, _part(deadline, started, 1 / first))
     try:
         return _result(state, search, search.run(root, seen))
     except _OutOfBudget:
