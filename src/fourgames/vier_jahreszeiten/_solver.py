@@ -82,7 +82,7 @@ _FIRST: Final = 4
 _FIRST_WITHOUT_SPACES: Final = 16
 """The depth-first search runs first with 1 / `_FIRST` of the budget, before the beams, or
 with 1 / `_FIRST_WITHOUT_SPACES` where no space takes a card (Czarina with the stock refill):
-there the beams win most deals, where Simplicity's wins come from the depth-first search."""
+there the beams win most deals, while Simplicity's wins come from the depth-first search."""
 _BEAM_STEP: Final = 10
 _BEAM: Final = 100
 """The beam searches (`_Search.beam`, `_beams`) widen by `_BEAM_STEP` from one to the next, up
