@@ -52,6 +52,17 @@ spies_on_the_search = pytest.mark.skipif(
 )
 
 
+def without_wait(weights: tuple[float, ...]) -> tuple[float, ...]:
+    """``weights`` with a card the waste waits for costing nothing (`_Search.value`)."""
+    return (*weights[:7], 0.0)
+
+
+def lying(node: _solver._Node) -> bytes:
+    """The cards lying on cards in ``node``'s cross, as `_Search.uncovered` gives them to the
+    release bound."""
+    return b"".join(pile[1:] for pile in node[0])
+
+
 def replay_line(state: State, line: tuple[object, ...]) -> State:
     for action in line:
         assert action in legal_actions(state)
@@ -681,7 +692,7 @@ def test_a_czarina_beam_that_counts_the_risers_wins_where_the_same_beam_without_
     root = _solver._root(state)
     width, drawn = list(itertools.islice(_solver._beams(_solver._Rules(state).weights), 2))[1]
     assert width == 20
-    drawn = (*drawn[:7], 0.0)
+    drawn = without_wait(drawn)
     assert drawn[6] > 0
     assert _solver._Search(state, 10**7).beam(root, width, _solver._no_risers(drawn)) is None
     search = _solver._Search(state, 10**7)
@@ -697,7 +708,7 @@ def test_a_czarina_beam_counting_what_the_waste_waits_for_wins_where_one_without
     root = _solver._root(state)
     width, weights = next(_solver._beams(_solver._Rules(state).weights))
     assert (width, weights[7]) == (_solver._BEAM_STEP, _solver._WAIT)
-    assert _solver._Search(state, 10**7).beam(root, width, (*weights[:7], 0.0)) is None
+    assert _solver._Search(state, 10**7).beam(root, width, without_wait(weights)) is None
     search = _solver._Search(state, 10**7)
     line = search.beam(root, width, weights)
     assert line is not None
@@ -720,7 +731,7 @@ def test_czarina_beams_count_the_cards_the_waste_waits_for() -> None:
         rules = _solver._Rules(state)
         search = _solver._Search(state, 10**6)
         wait = search.uncovered(node)
-        assert wait == rules.uncovered(*node[1:], b"".join(pile[1:] for pile in node[0]))
+        assert wait == rules.uncovered(*node[1:], lying(node))
         value = rules.value(node, rules.weights) - _solver._WAIT * wait
         assert search.value(node, rules.weights) == pytest.approx(value)
         assert solve(state).won
@@ -738,7 +749,7 @@ def test_a_czarina_beam_layered_by_cards_turned_wins_where_one_by_generations_fa
     state = new_game(1, seed=derive_seed(0, "deal", 23), options=CZARINA)
     root = _solver._root(state)
     _, weights = next(_solver._beams(_solver._Rules(state).weights))
-    weights = (*weights[:7], 0.0)
+    weights = without_wait(weights)
     assert _solver._Search(state, 10**7).beam(root, _solver._BEAM, weights) is None
     search = _solver._Search(state, 10**7)
     line = search.layered_beam(root, _solver._BEAM, weights)
@@ -1313,7 +1324,7 @@ def test_czarina_waste_cards_that_rise_need_cards_to_lie_on() -> None:
 def held_up(rules: _solver._Rules, node: _solver._Node) -> bool:
     """`_Rules.is_stuck` for a position of the search with the cards lying on cards in its
     cross, as `_Search.is_held_up` asks it."""
-    return rules.is_stuck(node[1], node[2], node[3], b"".join(pile[1:] for pile in node[0]))
+    return rules.is_stuck(*node[1:], lying(node))
 
 
 def test_czarina_cards_lying_on_cards_in_the_cross_keep_needing_them() -> None:
