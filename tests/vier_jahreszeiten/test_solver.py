@@ -617,11 +617,12 @@ def test_a_beam_search_wins_where_the_depth_first_search_runs_out() -> None:
 
 
 @spies_on_the_search
-def test_the_beams_follow_a_sixteenth_of_the_budget_where_no_space_takes_a_card(
+def test_the_beams_follow_the_depth_first_searchs_part_of_the_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The depth-first search has the first quarter of the budget before the beams, the first
-    sixteenth in Czarina, where the beams win most deals (`_FIRST`)."""
+    sixteenth in Czarina, where the beams win most deals (`_FIRST`), and with run moves where
+    spaces take cards at least `_FIRST_WITH_RUNS` nodes."""
     started: list[int] = []
     beam = _solver._Search.beam
 
@@ -640,6 +641,32 @@ def test_the_beams_follow_a_sixteenth_of_the_budget_where_no_space_takes_a_card(
         assert solve(state, max_nodes=16_000).outcome is Outcome.UNDECIDED
         # the first beam starts once the search has gone past its part, by one step at most
         assert 16_000 // part < started[0] <= 16_000 // part + _solver._LARGE + 1
+    # With whole-pile moves Vanishing Cross deal 51, which the depth-first search alone does
+    # not decide within 400,000 nodes, has no beams within `_FIRST_WITH_RUNS` nodes, and the
+    # first beam after them
+    whole_piles = attrs.evolve(Options(), run_move=RunMove.WHOLE)
+    state = new_game(1, seed=derive_seed(0, "deal", 51), options=whole_piles)
+    for max_nodes in (16_000, _solver._FIRST_WITH_RUNS):
+        started.clear()
+        assert solve(state, max_nodes=max_nodes).outcome is Outcome.UNDECIDED
+        assert started == []
+    assert solve(state, max_nodes=60_000).outcome is Outcome.UNDECIDED
+    assert 50_000 < started[0] <= 50_000 + _solver._LARGE + 1
+
+
+def test_with_run_moves_the_depth_first_search_has_the_default_budget_before_the_beams() -> None:
+    # Vanishing Cross deal 31 (seed 0) with whole-pile moves: the depth-first search wins it
+    # within 50,000 nodes but not within a quarter of them, and the beams that followed that
+    # quarter found nothing within the default budget
+    state = new_game(1, seed=derive_seed(0, "deal", 31),
+                     options=attrs.evolve(Options(), run_move=RunMove.WHOLE))  # fmt: skip
+    root = _solver._root(state)
+    with pytest.raises(_solver._OutOfBudget):
+        _solver._Search(state, 50_000 // 4).run(root, frozenset({root[0]}))
+    assert _solver._Search(state, 50_000).run(root, frozenset({root[0]})) is not None
+    result = solve(state)
+    assert result.won
+    assert is_won(replay_line(state, result.line))
 
 
 def test_beams_valued_in_other_ways_win_where_the_heuristic_players_value_fails() -> None:

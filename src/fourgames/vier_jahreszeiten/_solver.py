@@ -15,7 +15,8 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
   Components larger than `_LARGE` are searched one move at a time instead.
 - Beam searches (`_Search.beam`, `_beams`), ever more of them and each valued in its own
   way, follow the first quarter of the budget of the depth-first search (the first sixteenth
-  where no space takes a card), up to seven eighths of it; they only find wins. Where no
+  where no space takes a card; with run moves where spaces take cards at least
+  `_FIRST_WITH_RUNS` nodes), up to seven eighths of it; they only find wins. Where no
   space takes a card (Czarina), each is followed by the same beam layered by cards turned
   (`_Search.layered_beam`), and a beam's value counts the cards the waste waits for
   (`_Search.value`).
@@ -83,6 +84,10 @@ _FIRST_WITHOUT_SPACES: Final = 16
 """The depth-first search runs first with 1 / `_FIRST` of the budget, before the beams, or
 with 1 / `_FIRST_WITHOUT_SPACES` where no space takes a card (Czarina with the stock refill):
 there the beams win most deals, while Simplicity's wins come from the depth-first search."""
+_FIRST_WITH_RUNS: Final = 50_000
+"""With run moves, where spaces take cards, the depth-first search runs first with at least
+this many nodes (all of a smaller budget): it wins most deals within them, and the beams win
+more only beyond."""
 _BEAM_STEP: Final = 10
 _BEAM: Final = 100
 """The beam searches (`_Search.beam`, `_beams`) widen by `_BEAM_STEP` from one to the next, up
@@ -1404,8 +1409,9 @@ def solve(
     ``max_seconds``, more than that many seconds of the process's CPU time
     (`time.process_time`). The node budget gives the same answer on every machine; a time
     budget depends on the machine and its load. The depth-first search has the first quarter
-    of the budget (the first sixteenth in Czarina with the stock refill), beam searches (which
-    only find wins) take it up to seven eighths, and the depth-first search the rest. With
+    of the budget (the first sixteenth in Czarina with the stock refill; with run moves, where
+    spaces take cards, at least 50,000 nodes, so all of the default budget), beam searches
+    (which only find wins) take it up to seven eighths, and the depth-first search the rest. With
     tail moves (`RunMove.ANY_TAIL`) half the budget (nodes and time) goes first to the smaller
     game of whole-pile moves, whose winning lines are legal with tail moves too. Python's
     cyclic garbage collector is off while it searches (and on again after, if it was on): a
@@ -1453,7 +1459,8 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
     but LOST and UNDECIDED speak only of the game searched.
 
     The depth-first search (`_Search.run`) runs first with a quarter of the budget (a
-    sixteenth where no space takes a card, `_FIRST`), then the beam searches of `_beams` up to
+    sixteenth where no space takes a card, `_FIRST`; with run moves where spaces take cards
+    at least `_FIRST_WITH_RUNS` nodes), then the beam searches of `_beams` up to
     seven eighths of it (each by generations and, where no space takes a card, layered by
     cards turned), then the depth-first search again with the rest, keeping what it
     proved."""
@@ -1462,11 +1469,16 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
     started = time.process_time()
     search = _Search(state, max_nodes, options, deadline)
     first = _FIRST if search.rules.fills else _FIRST_WITHOUT_SPACES
-    search.budget(max_nodes // first, _part(deadline, started, 1 / first))
+    nodes, share = max_nodes // first, 1 / first
+    if search.rules.fills and options.run_move is not None and nodes < _FIRST_WITH_RUNS:
+        nodes = min(max_nodes, _FIRST_WITH_RUNS)
+        share = nodes / max_nodes if max_nodes else 1.0
+    search.budget(nodes, _part(deadline, started, share))
     try:
         return _result(state, search, search.run(root, seen))
     except _OutOfBudget:
-        pass
+        if nodes == max_nodes:  # the depth-first search had the whole budget
+            return SolveResult(Outcome.UNDECIDED, (), search.nodes)
     if seen == {root[0]}:  # the guard allows the beams' lines from a fresh stretch alone
         search.budget(max_nodes * 7 // 8, _part(deadline, started, 7 / 8))
         try:
