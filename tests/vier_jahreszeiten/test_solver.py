@@ -162,12 +162,31 @@ def test_tail_moves_are_searched_after_whole_piles_lose() -> None:
     assert any(str(action).startswith("run") for action in result.line)
 
 
+def whole_piles_part(max_nodes: int) -> int:
+    """The nodes a search with tail moves gives whole-pile moves first (`_TAIL`)."""
+    return max_nodes - max_nodes // _solver._TAIL
+
+
 def test_tail_moves_take_a_whole_pile_win_as_it_is() -> None:
     state = new_game(1, seed=3, options=Options(run_move=RunMove.WHOLE))
-    whole = solve(state, max_nodes=_solver.DEFAULT_MAX_NODES // 2)  # the half whole piles get
+    whole = solve(state, max_nodes=whole_piles_part(_solver.DEFAULT_MAX_NODES))
     assert whole.outcome is Outcome.WON
     tail = solve(attrs.evolve(state, options=Options(run_move=RunMove.ANY_TAIL)))
     assert (tail.line, tail.nodes) == (whole.line, whole.nodes)
+
+
+def test_tail_moves_give_whole_piles_seven_eighths_of_the_budget() -> None:
+    # Czarina deal 3 (seed 0) with whole-pile moves is won within seven eighths of the default
+    # budget, not within half of it; with tail moves `solve` takes that win as it is
+    state = new_game(1, seed=derive_seed(0, "deal", 3),
+                     options=attrs.evolve(CZARINA, run_move=RunMove.WHOLE))  # fmt: skip
+    assert solve(state, max_nodes=_solver.DEFAULT_MAX_NODES // 2).outcome is Outcome.UNDECIDED
+    whole = solve(state, max_nodes=whole_piles_part(_solver.DEFAULT_MAX_NODES))
+    assert whole.outcome is Outcome.WON
+    tails = attrs.evolve(state, options=attrs.evolve(CZARINA, run_move=RunMove.ANY_TAIL))
+    tail = solve(tails)
+    assert (tail.line, tail.nodes) == (whole.line, whole.nodes)
+    assert is_won(replay_line(tails, tail.line))
 
 
 def test_czarina_tail_move_wins_replay() -> None:
