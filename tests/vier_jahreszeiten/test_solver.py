@@ -663,22 +663,21 @@ def test_the_beams_follow_the_depth_first_searchs_part_of_the_budget(
     # With whole-pile moves Vanishing Cross deal 51, which the depth-first search alone does
     # not decide within 400,000 nodes, has no beams within `_FIRST_WITH_RUNS` nodes, and the
     # first beam after them
-    whole_piles = attrs.evolve(Options(), run_move=RunMove.WHOLE)
-    state = new_game(1, seed=derive_seed(0, "deal", 51), options=whole_piles)
+    state = new_game(1, seed=derive_seed(0, "deal", 51), options=Options(run_move=RunMove.WHOLE))
     for max_nodes in (16_000, _solver._FIRST_WITH_RUNS):
         started.clear()
         assert solve(state, max_nodes=max_nodes).outcome is Outcome.UNDECIDED
         assert started == []
     assert solve(state, max_nodes=60_000).outcome is Outcome.UNDECIDED
-    assert 50_000 < started[0] <= 50_000 + _solver._LARGE + 1
+    first = _solver._FIRST_WITH_RUNS
+    assert first < started[0] <= first + _solver._LARGE + 1
 
 
 def test_with_run_moves_the_depth_first_search_has_the_default_budget_before_the_beams() -> None:
     # Vanishing Cross deal 31 (seed 0) with whole-pile moves: the depth-first search wins it
     # within 50,000 nodes but not within a quarter of them, and the beams that followed that
     # quarter found nothing within the default budget
-    state = new_game(1, seed=derive_seed(0, "deal", 31),
-                     options=attrs.evolve(Options(), run_move=RunMove.WHOLE))  # fmt: skip
+    state = new_game(1, seed=derive_seed(0, "deal", 31), options=Options(run_move=RunMove.WHOLE))
     root = _solver._root(state)
     with pytest.raises(_solver._OutOfBudget):
         _solver._Search(state, 50_000 // 4).run(root, frozenset({root[0]}))

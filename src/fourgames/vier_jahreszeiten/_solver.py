@@ -1445,8 +1445,8 @@ def solve(
         deadline = None if max_seconds is None else started + max_seconds
         spent = 0
         if state.options.run_move is RunMove.ANY_TAIL:
-            first = None if max_seconds is None else started + max_seconds * (1 - 1 / _TAIL)
             whole_piles = attrs.evolve(state.options, run_move=RunMove.WHOLE)
+            first = _part(deadline, started, 1 - 1 / _TAIL)
             whole = _search(state, max_nodes - max_nodes // _TAIL, whole_piles, first)
             if whole.won:
                 return whole
