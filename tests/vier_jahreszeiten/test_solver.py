@@ -830,6 +830,55 @@ def test_beams_layered_by_cards_turned_follow_the_others_where_no_space_takes_a_
     assert widths == [10, 20]
 
 
+def test_a_wider_czarina_layered_beam_wins_where_one_of_full_width_fails() -> None:
+    # Czarina deal 76 (seed 0), the weights of the eleventh beam of `_beams`: the layered beam
+    # that follows it, twice `_BEAM` wide, wins; one `_BEAM` wide finds nothing.
+    state = new_game(1, seed=derive_seed(0, "deal", 76), options=CZARINA)
+    root = _solver._root(state)
+    width, weights = list(itertools.islice(_solver._beams(_solver._Rules(state).weights), 11))[10]
+    assert width == _solver._BEAM
+    assert _solver._layered_width(10, width) == 2 * _solver._BEAM
+    assert _solver._Search(state, 10**7).layered_beam(root, _solver._BEAM, weights) is None
+    search = _solver._Search(state, 10**7)
+    line = search.layered_beam(root, 2 * _solver._BEAM, weights)
+    assert line is not None
+    assert is_won(replay_line(state, _solver._result(state, search, line).line))
+
+
+@spies_on_the_search
+def test_czarina_layered_beams_grow_twice_as_wide_once_the_beams_are_full_width(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where no space takes a card, the beam layered by cards turned that follows each beam of
+    `_beams` is as wide as it, with its weights, until the beams are `_BEAM` wide, then twice
+    as wide each time, up to `_MEMORY` (`_layered_width`)."""
+    beams: list[tuple[int, tuple[float, ...]]] = []
+    layered: list[tuple[int, tuple[float, ...]]] = []
+
+    def spy(kept: list[tuple[int, tuple[float, ...]]]) -> object:
+        def search_nothing(
+            search: _solver._Search, root: _solver._Node, width: int, weights: tuple[float, ...]
+        ) -> None:
+            kept.append((width, weights))
+            search.count(100)  # a beam that finds nothing spends nodes
+
+        return search_nothing
+
+    monkeypatch.setattr(_solver._Search, "beam", spy(beams))
+    monkeypatch.setattr(_solver._Search, "layered_beam", spy(layered))
+    # Czarina deal 0 (seed 0), which the depth-first search does not decide within its part
+    state = new_game(1, seed=derive_seed(0, "deal", 0), options=CZARINA)
+    assert solve(state, max_nodes=160_000).outcome is Outcome.UNDECIDED
+    assert len(layered) in (len(beams), len(beams) - 1)  # the budget may end between the two
+    assert [weights for _, weights in layered] == [weights for _, weights in beams[: len(layered)]]
+    widths = [width for width, _ in layered]
+    assert widths[:15] == [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 200, 400, 800, 1600, 3200]
+    assert widths[-1] == _solver._MEMORY
+    assert [width for width, _ in beams[10:15]] == [_solver._BEAM] * 5
+    schedule = [_solver._layered_width(n, width) for n, (width, _) in enumerate(beams)]
+    assert widths == schedule[: len(widths)]
+
+
 def test_beams_see_positions_alike_but_for_suits_no_foundation_asks_for_as_one() -> None:
     state = position(
         piles=[cards("9♠ 8♥"), cards("9♥ 8♠"), cards("5♦"), (), ()],

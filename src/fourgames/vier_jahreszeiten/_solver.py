@@ -17,9 +17,9 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
   way, follow the first quarter of the budget of the depth-first search (the first sixteenth
   where no space takes a card; with run moves where spaces take cards at least
   `_FIRST_WITH_RUNS` nodes), up to seven eighths of it; they only find wins. Where no
-  space takes a card (Czarina), each is followed by the same beam layered by cards turned
-  (`_Search.layered_beam`), and a beam's value counts the cards the waste waits for
-  (`_Search.value`).
+  space takes a card (Czarina), each is followed by a beam layered by cards turned
+  (`_Search.layered_beam`), as wide and then ever wider (`_layered_width`), and a beam's
+  value counts the cards the waste waits for (`_Search.value`).
 - The macro search runs first as limited discrepancy searches (a line may leave the move
   order's first choice at most 0, 1, 2 times, `_DISCREPANCIES`), then without a limit; only
   a complete search marks a position lost. In the first of them a large component climbs:
@@ -1048,7 +1048,6 @@ class _Search:
         different deals."""
         self.count(1)
         layer: list[_Kept] = [(root, *self.entry(root, inside=False), None)]
-        likes: set[_Likeness] = set()
         while layer:
             after: dict[_Key, _Valued] = {}
             reached = {key for _, _, key, _ in layer}
@@ -1071,7 +1070,7 @@ class _Search:
                         reached.clear()
                     reached.add(key)
                     layer.append((child, entered, key, step))
-            layer = self.best(after, width, likes)
+            layer = self.best(after, width, set())  # two layers' positions are never alike
         return None
 
     def beam_steps(self, kept: _Kept) -> Iterator[tuple[_Node, bool, _Link]]:
@@ -1486,10 +1485,10 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
     if seen == {root[0]}:  # the guard allows the beams' lines from a fresh stretch alone
         search.budget(max_nodes * 7 // 8, _part(deadline, started, 7 / 8))
         try:
-            for width, weights in _beams(search.rules.weights):
+            for n, (width, weights) in enumerate(_beams(search.rules.weights)):
                 line = search.beam(root, width, weights)
                 if line is None and not search.rules.fills:
-                    line = search.layered_beam(root, width, weights)
+                    line = search.layered_beam(root, _layered_width(n, width), weights)
                 if line is not None:
                     return _result(state, search, line)
         except _OutOfBudget:
@@ -1525,6 +1524,18 @@ def _beams(weights: _Weights) -> Iterator[tuple[int, _Weights]]:
         draw = random.Random(n)
         drawn = tuple(w * math.exp(draw.uniform(-spread, spread)) for w in weights)
         yield width, drawn if n % 2 else _no_risers(drawn)
+
+
+def _layered_width(n: int, width: int) -> int:
+    """The width of the layered beam that follows the n-th beam of `_beams` (``width`` wide)
+    where no space takes a card: as wide until the beams are `_BEAM` wide, then twice as wide
+    each time, from 2 × `_BEAM` up to `_MEMORY`.
+
+    Wide layered beams win deals that narrow ones never win (docs, "Beams layered by cards
+    turned"), and as a layered beam's cost grows with its width, each doubling costs about
+    as much as all the layered beams before it."""
+    full = n - _BEAM // _BEAM_STEP + 1  # how many beams of `_BEAM` came before this one
+    return width if full <= 0 else min(_MEMORY, _BEAM << full)
 
 
 def _no_risers(weights: _Weights) -> _Weights:
