@@ -792,14 +792,20 @@ def test_a_czarina_beam_layered_by_cards_turned_wins_where_one_by_generations_fa
     # without the cards the waste waits for: by generations of steps the beam finds nothing;
     # layered by cards turned it wins.
     state = new_game(1, seed=derive_seed(0, "deal", 23), options=CZARINA)
-    root = _solver._root(state)
     _, weights = next(_solver._beams(_solver._Rules(state).weights))
     weights = without_wait(weights)
-    assert _solver._Search(state, 10**7).beam(root, _solver._BEAM, weights) is None
+    assert _solver._Search(state, 10**7).beam(_solver._root(state), _solver._BEAM, weights) is None
+    assert layered_beam_wins(state, _solver._BEAM, weights)
+
+
+def layered_beam_wins(state: State, width: int, weights: tuple[float, ...]) -> bool:
+    """Whether a beam layered by cards turned finds a line from ``state``; a line it finds
+    wins, replayed through `apply`."""
     search = _solver._Search(state, 10**7)
-    line = search.layered_beam(root, _solver._BEAM, weights)
-    assert line is not None
-    assert is_won(replay_line(state, _solver._result(state, search, line).line))
+    line = search.layered_beam(_solver._root(state), width, weights)
+    if line is not None:
+        assert is_won(replay_line(state, _solver._result(state, search, line).line))
+    return line is not None
 
 
 @spies_on_the_search
@@ -834,15 +840,11 @@ def test_a_wider_czarina_layered_beam_wins_where_one_of_full_width_fails() -> No
     # Czarina deal 76 (seed 0), the weights of the eleventh beam of `_beams`: the layered beam
     # that follows it, twice `_BEAM` wide, wins; one `_BEAM` wide finds nothing.
     state = new_game(1, seed=derive_seed(0, "deal", 76), options=CZARINA)
-    root = _solver._root(state)
     width, weights = list(itertools.islice(_solver._beams(_solver._Rules(state).weights), 11))[10]
     assert width == _solver._BEAM
     assert _solver._layered_width(10, width) == 2 * _solver._BEAM
-    assert _solver._Search(state, 10**7).layered_beam(root, _solver._BEAM, weights) is None
-    search = _solver._Search(state, 10**7)
-    line = search.layered_beam(root, 2 * _solver._BEAM, weights)
-    assert line is not None
-    assert is_won(replay_line(state, _solver._result(state, search, line).line))
+    assert not layered_beam_wins(state, _solver._BEAM, weights)
+    assert layered_beam_wins(state, 2 * _solver._BEAM, weights)
 
 
 @spies_on_the_search
@@ -851,7 +853,7 @@ def test_czarina_layered_beams_grow_twice_as_wide_once_the_beams_are_full_width(
 ) -> None:
     """Where no space takes a card, the beam layered by cards turned that follows each beam of
     `_beams` is as wide as it, with its weights, until the beams are `_BEAM` wide, then twice
-    as wide each time, up to `_MEMORY` (`_layered_width`)."""
+    as wide each time, up to `_WIDEST` (`_layered_width`)."""
     beams: list[tuple[int, tuple[float, ...]]] = []
     layered: list[tuple[int, tuple[float, ...]]] = []
 
@@ -873,7 +875,7 @@ def test_czarina_layered_beams_grow_twice_as_wide_once_the_beams_are_full_width(
     assert [weights for _, weights in layered] == [weights for _, weights in beams[: len(layered)]]
     widths = [width for width, _ in layered]
     assert widths[:15] == [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 200, 400, 800, 1600, 3200]
-    assert widths[-1] == _solver._MEMORY
+    assert widths[-1] == _solver._WIDEST
     assert [width for width, _ in beams[10:15]] == [_solver._BEAM] * 5
     schedule = [_solver._layered_width(n, width) for n, (width, _) in enumerate(beams)]
     assert widths == schedule[: len(widths)]

@@ -96,6 +96,8 @@ _BEAM_STEP: Final = 10
 _BEAM: Final = 100
 """The beam searches (`_Search.beam`, `_beams`) widen by `_BEAM_STEP` from one to the next, up
 to `_BEAM`."""
+_WIDEST: Final = 25_600
+"""The widest beam layered by cards turned (`_layered_width`): about a gigabyte of memory."""
 _SPREAD: Final = (1.0, 2.0)
 """How far the beams' weights stray from the heuristic player's: by a factor up to e^1 while
 the beams widen, then up to e^2."""
@@ -1529,13 +1531,13 @@ def _beams(weights: _Weights) -> Iterator[tuple[int, _Weights]]:
 def _layered_width(n: int, width: int) -> int:
     """The width of the layered beam that follows the n-th beam of `_beams` (``width`` wide)
     where no space takes a card: as wide until the beams are `_BEAM` wide, then twice as wide
-    each time, from 2 × `_BEAM` up to `_MEMORY`.
+    each time, from 2 × `_BEAM` up to `_WIDEST`.
 
     Wide layered beams win deals that narrow ones never win (docs, "Beams layered by cards
     turned"), and as a layered beam's cost grows with its width, each doubling costs about
     as much as all the layered beams before it."""
     full = n - _BEAM // _BEAM_STEP + 1  # how many beams of `_BEAM` came before this one
-    return width if full <= 0 else min(_MEMORY, _BEAM << full)
+    return width if full <= 0 else min(_WIDEST, _BEAM << full)
 
 
 def _no_risers(weights: _Weights) -> _Weights:
