@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import gc
 import io
@@ -798,11 +799,11 @@ def test_a_czarina_beam_layered_by_cards_turned_wins_where_one_by_generations_fa
     assert layered_beam_wins(state, _solver._BEAM, weights)
 
 
-def layered_beam_wins(state: State, width: int, weights: tuple[float, ...]) -> bool:
+def layered_beam_wins(state: State, width: int, weights: tuple[float, ...], same: int = 0) -> bool:
     """Whether a beam layered by cards turned finds a line from ``state``; a line it finds
     wins, replayed through `apply`."""
     search = _solver._Search(state, 10**7)
-    line = search.layered_beam(_solver._root(state), width, weights)
+    line = search.layered_beam(_solver._root(state), width, weights, same)
     if line is not None:
         assert is_won(replay_line(state, _solver._result(state, search, line).line))
     return line is not None
@@ -816,10 +817,14 @@ def test_beams_layered_by_cards_turned_follow_the_others_where_no_space_takes_a_
     layered_beam = _solver._Search.layered_beam
 
     def spy(
-        search: _solver._Search, root: _solver._Node, width: int, weights: tuple[float, ...]
+        search: _solver._Search,
+        root: _solver._Node,
+        width: int,
+        weights: tuple[float, ...],
+        same: int,
     ) -> list[tuple[_solver._Piles, _solver._Move]] | None:
         widths.append(width)
-        return layered_beam(search, root, width, weights)
+        return layered_beam(search, root, width, weights, same)
 
     monkeypatch.setattr(_solver._Search, "layered_beam", spy)
     # Vanishing Cross deal 317 (seed 0), won by the third beam of `_beams` (above): spaces
@@ -847,21 +852,70 @@ def test_a_wider_czarina_layered_beam_wins_where_one_of_full_width_fails() -> No
     assert layered_beam_wins(state, 2 * _solver._BEAM, weights)
 
 
+def test_a_czarina_layered_beam_keeping_few_alike_in_waste_and_foundations_wins() -> None:
+    # Czarina deal 4 (seed 0), the heuristic player's weights: a layered beam twice `_BEAM`
+    # wide that keeps any number of positions with the same waste and foundations finds
+    # nothing; one that keeps at most `_SAME` of them wins
+    state = new_game(1, seed=derive_seed(0, "deal", 4), options=CZARINA)
+    weights = _solver._Rules(state).weights
+    assert not layered_beam_wins(state, 2 * _solver._BEAM, weights)
+    assert layered_beam_wins(state, 2 * _solver._BEAM, weights, same=_solver._SAME)
+
+
+def test_a_beam_keeps_at_most_the_given_number_with_the_same_waste_and_foundations() -> None:
+    # the positions four moves after Czarina deal 0 (seed 0) has turned 20 cards by `Turn`
+    state = new_game(1, seed=derive_seed(0, "deal", 0), options=CZARINA)
+    for _ in range(20):
+        state = apply(state, TURN)
+    search = _solver._Search(state, 10**7)
+    nodes = [_solver._root(state)]
+    for _ in range(4):
+        nodes = [child for node in nodes for _, child, _ in search.rules.moves(node)]
+    reached: dict[_solver._Key, _solver._Valued] = {}
+    for node in nodes:
+        key = search.entry(node, False)[1]
+        step = _solver._Link(None, key, node[0], (_solver.TURN, 0, _solver.NO_PILE))
+        reached[key] = (search.value(node, search.rules.weights), node, None, step)
+
+    def group(kept: _solver._Kept) -> tuple[bytes, tuple[int, ...]]:
+        return kept[0][2], kept[0][3]
+
+    every = search.best(reached, len(reached), set())
+    assert search.best(reached, len(reached), set(), 0) == every
+    assert max(collections.Counter(map(group, every)).values()) > 2
+    for same in (1, 2):
+        kept = search.best(reached, len(reached), set(), same)
+        counts = collections.Counter(map(group, kept))
+        assert max(counts.values()) == same
+        # each waste and foundations keeps its best valued, as many as `same` lets it
+        groups = [group(k) for k in every]
+        assert kept == [k for i, k in enumerate(every) if groups[:i].count(groups[i]) < same]
+        narrow = search.best(reached, 5, set(), same)
+        assert narrow == kept[:5]
+
+
 @spies_on_the_search
 def test_czarina_layered_beams_grow_twice_as_wide_once_the_beams_are_full_width(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Where no space takes a card, the beam layered by cards turned that follows each beam of
     `_beams` is as wide as it, with its weights, until the beams are `_BEAM` wide, then twice
-    as wide each time, up to `_WIDEST` (`_layered_width`)."""
+    as wide each time, up to `_WIDEST` (`_layered_width`); the wider ones keep at most `_SAME`
+    positions with the same waste and foundations."""
     beams: list[tuple[int, tuple[float, ...]]] = []
     layered: list[tuple[int, tuple[float, ...]]] = []
+    sames: list[int] = []
 
     def spy(kept: list[tuple[int, tuple[float, ...]]]) -> object:
         def search_nothing(
-            search: _solver._Search, root: _solver._Node, width: int, weights: tuple[float, ...]
+            search: _solver._Search,
+            root: _solver._Node,
+            width: int,
+            weights: tuple[float, ...],
+            *same: int,
         ) -> None:
             kept.append((width, weights))
+            sames.extend(same)
             search.count(100)  # a beam that finds nothing spends nodes
 
         return search_nothing
@@ -879,6 +933,7 @@ def test_czarina_layered_beams_grow_twice_as_wide_once_the_beams_are_full_width(
     assert [width for width, _ in beams[10:15]] == [_solver._BEAM] * 5
     schedule = [_solver._layered_width(n, width) for n, (width, _) in enumerate(beams)]
     assert widths == schedule[: len(widths)]
+    assert sames == [0] * 10 + [_solver._SAME] * (len(widths) - 10)
 
 
 def test_beams_see_positions_alike_but_for_suits_no_foundation_asks_for_as_one() -> None:

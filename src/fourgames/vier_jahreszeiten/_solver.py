@@ -18,8 +18,9 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
   where no space takes a card; with run moves where spaces take cards at least
   `_FIRST_WITH_RUNS` nodes), up to seven eighths of it; they only find wins. Where no
   space takes a card (Czarina), each is followed by a beam layered by cards turned
-  (`_Search.layered_beam`), as wide and then ever wider (`_layered_width`), and a beam's
-  value counts the cards the waste waits for (`_Search.value`).
+  (`_Search.layered_beam`), as wide and then ever wider (`_layered_width`), the wider ones
+  keeping few positions with the same waste and foundations (`_SAME`), and a beam's value
+  counts the cards the waste waits for (`_Search.value`).
 - The macro search runs first as limited discrepancy searches (a line may leave the move
   order's first choice at most 0, 1, 2 times, `_DISCREPANCIES`), then without a limit; only
   a complete search marks a position lost. In the first of them a large component climbs:
@@ -98,6 +99,9 @@ _BEAM: Final = 100
 to `_BEAM`."""
 _WIDEST: Final = 25_600
 """The widest beam layered by cards turned (`_layered_width`): about a gigabyte of memory."""
+_SAME: Final = 2
+"""A beam layered by cards turned wider than `_BEAM` keeps at most this many positions with
+the same waste and foundations (`_Search.best`, `_search`)."""
 _SPREAD: Final = (1.0, 2.0)
 """How far the beams' weights stray from the heuristic player's: by a factor up to e^1 while
 the beams widen, then up to e^2."""
@@ -1031,7 +1035,7 @@ class _Search:
         return None
 
     def layered_beam(
-        self, root: _Node, width: int, weights: _Weights
+        self, root: _Node, width: int, weights: _Weights, same: int = 0
     ) -> list[tuple[_Piles, _Move]] | None:
         """A winning macro line found by a beam search layered by cards turned, or None.
 
@@ -1040,9 +1044,11 @@ class _Search:
         `_MEMORY` of them remembered); the positions that the steps reach with one card more
         turned (`Turn`, or a refill in Czarina; up to `_MEMORY` of them) make the next
         layer, of which the ``width`` best by `_Search.value` with ``weights`` are kept, no
-        two alike by `beam_likeness`. Where no space takes a card the cross changes little
-        between two cards turned, so a layer is soon searched; where spaces take cards, a
-        layer holds many arrangements of the cross, and `beam` goes further in the time.
+        two alike by `beam_likeness` and, with ``same``, no more than that many with the
+        same waste and foundations (`best`). Where no space takes a card the cross changes
+        little between two cards turned, so a layer is soon searched; where spaces take
+        cards, a layer holds many arrangements of the cross, and `beam` goes further in the
+        time.
 
         Beams by generations (`beam`) compare positions a number of steps from the root,
         some with more cards turned than others; a layered beam compares positions with the
@@ -1072,7 +1078,7 @@ class _Search:
                         reached.clear()
                     reached.add(key)
                     layer.append((child, entered, key, step))
-            layer = self.best(after, width, set())  # two layers' positions are never alike
+            layer = self.best(after, width, set(), same)  # two layers' positions are never alike
         return None
 
     def beam_steps(self, kept: _Kept) -> Iterator[tuple[_Node, bool, _Link]]:
@@ -1096,17 +1102,33 @@ class _Search:
             value -= weights[7] * (self.uncovered(node) - node[1])
         return value
 
-    def best(self, reached: dict[_Key, _Valued], width: int, likes: set[_Likeness]) -> list[_Kept]:
+    def best(
+        self, reached: dict[_Key, _Valued], width: int, likes: set[_Likeness], same: int = 0
+    ) -> list[_Kept]:
         """The ``width`` best of the positions a beam ``reached``, by value, no two alike by
-        `beam_likeness`, nor alike to one of ``likes``, which takes in those kept."""
+        `beam_likeness`, nor alike to one of ``likes``, which takes in those kept; with
+        ``same``, no more than that many with the same waste and foundations.
+
+        Positions with the same waste and foundations hold the same cards in the cross, in
+        other arrangements: a wide layered beam would fill up with arrangements of a few of
+        them, where the lines that win and those that fail differ mostly in which cards went
+        home and which wait in the waste."""
         kept: list[_Kept] = []
+        counts: dict[tuple[bytes, tuple[int, ...]], int] = {}
         for key, (_, child, entered, step) in sorted(reached.items(), key=lambda item: -item[1][0]):
             like = self.beam_likeness(child)
-            if like not in likes:
-                likes.add(like)
-                kept.append((child, entered, key, step))
-                if len(kept) == width:
-                    break
+            if like in likes:
+                continue
+            if same:
+                group = child[2], child[3]
+                count = counts.get(group, 0)
+                if count == same:
+                    continue
+                counts[group] = count + 1
+            likes.add(like)
+            kept.append((child, entered, key, step))
+            if len(kept) == width:
+                break
         return kept
 
     def beam_likeness(self, node: _Node) -> _Likeness:
@@ -1490,7 +1512,9 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
             for n, (width, weights) in enumerate(_beams(search.rules.weights)):
                 line = search.beam(root, width, weights)
                 if line is None and not search.rules.fills:
-                    line = search.layered_beam(root, _layered_width(n, width), weights)
+                    layered = _layered_width(n, width)
+                    same = _SAME if layered > _BEAM else 0
+                    line = search.layered_beam(root, layered, weights, same)
                 if line is not None:
                     return _result(state, search, line)
         except _OutOfBudget:
