@@ -799,11 +799,17 @@ def test_a_czarina_beam_layered_by_cards_turned_wins_where_one_by_generations_fa
     assert layered_beam_wins(state, _solver._BEAM, weights)
 
 
-def layered_beam_wins(state: State, width: int, weights: tuple[float, ...], same: int = 0) -> bool:
+def layered_beam_wins(
+    state: State,
+    width: int,
+    weights: tuple[float, ...],
+    same: int = 0,
+    noise: random.Random | None = None,
+) -> bool:
     """Whether a beam layered by cards turned finds a line from ``state``; a line it finds
     wins, replayed through `apply`."""
     search = _solver._Search(state, 10**7)
-    line = search.layered_beam(_solver._root(state), width, weights, same)
+    line = search.layered_beam(_solver._root(state), width, weights, same, noise)
     if line is not None:
         assert is_won(replay_line(state, _solver._result(state, search, line).line))
     return line is not None
@@ -822,9 +828,10 @@ def test_beams_layered_by_cards_turned_follow_the_others_where_no_space_takes_a_
         width: int,
         weights: tuple[float, ...],
         same: int,
+        noise: random.Random | None,
     ) -> list[tuple[_solver._Piles, _solver._Move]] | None:
         widths.append(width)
-        return layered_beam(search, root, width, weights, same)
+        return layered_beam(search, root, width, weights, same, noise)
 
     monkeypatch.setattr(_solver._Search, "layered_beam", spy)
     # Vanishing Cross deal 317 (seed 0), won by the third beam of `_beams` (above): spaces
@@ -845,11 +852,23 @@ def test_a_wider_czarina_layered_beam_wins_where_one_of_full_width_fails() -> No
     # Czarina deal 76 (seed 0), the weights of the eleventh beam of `_beams`: the layered beam
     # that follows it, twice `_BEAM` wide, wins; one `_BEAM` wide finds nothing.
     state = new_game(1, seed=derive_seed(0, "deal", 76), options=CZARINA)
-    width, weights = list(itertools.islice(_solver._beams(_solver._Rules(state).weights), 11))[10]
+    heuristic = _solver._Rules(state).weights
+    width, weights = list(itertools.islice(_solver._beams(heuristic), 11))[10]
     assert width == _solver._BEAM
-    assert _solver._layered_width(10, width) == 2 * _solver._BEAM
+    assert _solver._layered(10, width, weights, heuristic) == (2 * _solver._BEAM, weights, None)
     assert not layered_beam_wins(state, _solver._BEAM, weights)
     assert layered_beam_wins(state, 2 * _solver._BEAM, weights)
+
+
+def test_a_czarina_layered_beam_with_a_random_term_wins_where_one_without_fails() -> None:
+    # Czarina deal 1 (seed 0), the heuristic player's weights, `_WIDEST` wide with the limit
+    # of `_SAME`: by value alone the beam finds nothing; with the random term drawn by
+    # `random.Random(17)`, as the 18th layered beam of `_search` draws it, it wins
+    state = new_game(1, seed=derive_seed(0, "deal", 1), options=CZARINA)
+    heuristic = _solver._Rules(state).weights
+    assert _solver._layered(17, _solver._BEAM, heuristic, heuristic)[0] == _solver._WIDEST
+    assert not layered_beam_wins(state, _solver._WIDEST, heuristic, _solver._SAME)
+    assert layered_beam_wins(state, _solver._WIDEST, heuristic, _solver._SAME, random.Random(17))
 
 
 def test_a_czarina_layered_beam_keeping_few_alike_in_waste_and_foundations_wins() -> None:
@@ -895,16 +914,19 @@ def test_a_beam_keeps_at_most_the_given_number_with_the_same_waste_and_foundatio
 
 
 @spies_on_the_search
-def test_czarina_layered_beams_grow_twice_as_wide_once_the_beams_are_full_width(
+def test_czarina_layered_beams_widen_to_four_times_full_width_then_draw_random_terms(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Where no space takes a card, the beam layered by cards turned that follows each beam of
     `_beams` is as wide as it, with its weights, until the beams are `_BEAM` wide, then twice
-    as wide each time, up to `_WIDEST` (`_layered_width`); the wider ones keep at most `_SAME`
-    positions with the same waste and foundations."""
+    and four times as wide (`_WIDEST`); every later one is `_WIDEST` wide, with the heuristic
+    player's weights and a random term in the value drawn by `random.Random(n)` for the n-th
+    (`_layered`). Those wider than `_BEAM` keep at most `_SAME` positions with the same waste
+    and foundations."""
     beams: list[tuple[int, tuple[float, ...]]] = []
     layered: list[tuple[int, tuple[float, ...]]] = []
     sames: list[int] = []
+    noises: list[random.Random | None] = []
 
     def spy(kept: list[tuple[int, tuple[float, ...]]]) -> object:
         def search_nothing(
@@ -912,10 +934,15 @@ def test_czarina_layered_beams_grow_twice_as_wide_once_the_beams_are_full_width(
             root: _solver._Node,
             width: int,
             weights: tuple[float, ...],
-            *same: int,
+            *layering: int | random.Random | None,
         ) -> None:
             kept.append((width, weights))
-            sames.extend(same)
+            if layering:
+                same, noise = layering
+                assert isinstance(same, int)
+                assert not isinstance(noise, int)
+                sames.append(same)
+                noises.append(noise)
             search.count(100)  # a beam that finds nothing spends nodes
 
         return search_nothing
@@ -926,14 +953,22 @@ def test_czarina_layered_beams_grow_twice_as_wide_once_the_beams_are_full_width(
     state = new_game(1, seed=derive_seed(0, "deal", 0), options=CZARINA)
     assert solve(state, max_nodes=160_000).outcome is Outcome.UNDECIDED
     assert len(layered) in (len(beams), len(beams) - 1)  # the budget may end between the two
-    assert [weights for _, weights in layered] == [weights for _, weights in beams[: len(layered)]]
+    assert [weights for _, weights in layered[:12]] == [weights for _, weights in beams[:12]]
+    heuristic = _solver._Rules(state).weights
     widths = [width for width, _ in layered]
-    assert widths[:15] == [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 200, 400, 800, 1600, 3200]
-    assert widths[-1] == _solver._WIDEST
+    assert widths[:15] == [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 200, 400, 400, 400, 400]
+    assert len(widths) > 20
+    assert set(widths[11:]) == {_solver._WIDEST}
     assert [width for width, _ in beams[10:15]] == [_solver._BEAM] * 5
-    schedule = [_solver._layered_width(n, width) for n, (width, _) in enumerate(beams)]
-    assert widths == schedule[: len(widths)]
+    assert [weights for _, weights in layered[12:]] == [heuristic] * (len(layered) - 12)
+    assert heuristic not in [weights for _, weights in beams[1:]]
+    schedule = [_solver._layered(n, *beam, heuristic)[:2] for n, beam in enumerate(beams)]
+    assert layered == schedule[: len(layered)]
     assert sames == [0] * 10 + [_solver._SAME] * (len(widths) - 10)
+    assert noises[:12] == [None] * 12
+    for n, noise in enumerate(noises[12:], start=12):
+        assert noise is not None
+        assert noise.getstate() == random.Random(n).getstate()
 
 
 def test_beams_see_positions_alike_but_for_suits_no_foundation_asks_for_as_one() -> None:

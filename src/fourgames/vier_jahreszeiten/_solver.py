@@ -18,9 +18,10 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
   where no space takes a card; with run moves where spaces take cards at least
   `_FIRST_WITH_RUNS` nodes), up to seven eighths of it; they only find wins. Where no
   space takes a card (Czarina), each is followed by a beam layered by cards turned
-  (`_Search.layered_beam`), as wide and then ever wider (`_layered_width`), the wider ones
-  keeping few positions with the same waste and foundations (`_SAME`), and a beam's value
-  counts the cards the waste waits for (`_Search.value`).
+  (`_Search.layered_beam`), as wide, then twice and four times `_BEAM`, then ever more four
+  times `_BEAM` wide with a random term in the value (`_layered`); the wider ones keep few
+  positions with the same waste and foundations (`_SAME`), and a beam's value counts the
+  cards the waste waits for (`_Search.value`).
 - The macro search runs first as limited discrepancy searches (a line may leave the move
   order's first choice at most 0, 1, 2 times, `_DISCREPANCIES`), then without a limit; only
   a complete search marks a position lost. In the first of them a large component climbs:
@@ -97,8 +98,11 @@ _BEAM_STEP: Final = 10
 _BEAM: Final = 100
 """The beam searches (`_Search.beam`, `_beams`) widen by `_BEAM_STEP` from one to the next, up
 to `_BEAM`."""
-_WIDEST: Final = 25_600
-"""The widest beam layered by cards turned (`_layered_width`): about a gigabyte of memory."""
+_WIDEST: Final = 4 * _BEAM
+"""The widest beam layered by cards turned (`_layered`)."""
+_NOISE: Final = 15.0
+"""The standard deviation of the random term that the beams layered by cards turned after
+the widest two add to each position's value (`_layered`): one and a half cards home."""
 _SAME: Final = 2
 """A beam layered by cards turned wider than `_BEAM` keeps at most this many positions with
 the same waste and foundations (`_Search.best`, `_search`)."""
@@ -1035,7 +1039,12 @@ class _Search:
         return None
 
     def layered_beam(
-        self, root: _Node, width: int, weights: _Weights, same: int = 0
+        self,
+        root: _Node,
+        width: int,
+        weights: _Weights,
+        same: int = 0,
+        noise: random.Random | None = None,
     ) -> list[tuple[_Piles, _Move]] | None:
         """A winning macro line found by a beam search layered by cards turned, or None.
 
@@ -1043,17 +1052,20 @@ class _Search:
         turns no card is made, and from what they reach, again (each position once, up to
         `_MEMORY` of them remembered); the positions that the steps reach with one card more
         turned (`Turn`, or a refill in Czarina; up to `_MEMORY` of them) make the next
-        layer, of which the ``width`` best by `_Search.value` with ``weights`` are kept, no
-        two alike by `beam_likeness` and, with ``same``, no more than that many with the
-        same waste and foundations (`best`). Where no space takes a card the cross changes
-        little between two cards turned, so a layer is soon searched; where spaces take
-        cards, a layer holds many arrangements of the cross, and `beam` goes further in the
-        time.
+        layer, of which the ``width`` best by `_Search.value` with ``weights`` (with
+        ``noise``, plus a normal random term of deviation `_NOISE` drawn from it for each
+        position) are kept, no two alike by `beam_likeness` and, with ``same``, no more than
+        that many with the same waste and foundations (`best`). Where no space takes a card
+        the cross changes little between two cards turned, so a layer is soon searched;
+        where spaces take cards, a layer holds many arrangements of the cross, and `beam`
+        goes further in the time.
 
         Beams by generations (`beam`) compare positions a number of steps from the root,
         some with more cards turned than others; a layered beam compares positions with the
         same stock to come, each after all it could do before the next card. The two win
-        different deals."""
+        different deals. The random term lets a beam keep positions that the value ranks
+        below the best, as the lines that win often are; beams with other draws keep other
+        ones (docs, "Noise in the layered beams")."""
         self.count(1)
         layer: list[_Kept] = [(root, *self.entry(root, inside=False), None)]
         while layer:
@@ -1069,7 +1081,10 @@ class _Search:
                     if child[1] != node[1]:
                         if key not in after and len(after) < _MEMORY:
                             self.count(1)
-                            after[key] = (self.value(child, weights), child, entered, step)
+                            value = self.value(child, weights)
+                            if noise is not None:
+                                value += noise.gauss(0.0, _NOISE)
+                            after[key] = (value, child, entered, step)
                         continue
                     if key in reached or (child[1:] == node[1:] and _returns(key, step)):
                         continue
@@ -1512,9 +1527,9 @@ def _search(state: State, max_nodes: int, options: Options, deadline: float | No
             for n, (width, weights) in enumerate(_beams(search.rules.weights)):
                 line = search.beam(root, width, weights)
                 if line is None and not search.rules.fills:
-                    layered = _layered_width(n, width)
+                    layered, chosen, noise = _layered(n, width, weights, search.rules.weights)
                     same = _SAME if layered > _BEAM else 0
-                    line = search.layered_beam(root, layered, weights, same)
+                    line = search.layered_beam(root, layered, chosen, same, noise)
                 if line is not None:
                     return _result(state, search, line)
         except _OutOfBudget:
@@ -1552,16 +1567,27 @@ def _beams(weights: _Weights) -> Iterator[tuple[int, _Weights]]:
         yield width, drawn if n % 2 else _no_risers(drawn)
 
 
-def _layered_width(n: int, width: int) -> int:
-    """The width of the layered beam that follows the n-th beam of `_beams` (``width`` wide)
-    where no space takes a card: as wide until the beams are `_BEAM` wide, then twice as wide
-    each time, from 2 × `_BEAM` up to `_WIDEST`.
+def _layered(
+    n: int, width: int, weights: _Weights, heuristic: _Weights
+) -> tuple[int, _Weights, random.Random | None]:
+    """The beam layered by cards turned that follows the n-th beam of `_beams` (``width`` wide,
+    with ``weights``) where no space takes a card, as (width, weights, noise for
+    `_Search.layered_beam`): as wide, with its weights, until the beams are `_BEAM` wide;
+    then twice and four times `_BEAM` (`_WIDEST`); after those, each `_WIDEST` wide with the
+    heuristic player's weights (``heuristic``) and a random term in the value, drawn by
+    ``random.Random(n)`` (`_NOISE`).
 
     Wide layered beams win deals that narrow ones never win (docs, "Beams layered by cards
-    turned"), and as a layered beam's cost grows with its width, each doubling costs about
-    as much as all the layered beams before it."""
+    turned"), but a beam wider still spends its time on positions much like those it keeps
+    already; beams of `_WIDEST` with the random term keep other positions each, and many of
+    them win more deals in the same time than ever wider ones (docs, "Noise in the layered
+    beams")."""
     full = n - _BEAM // _BEAM_STEP + 1  # how many beams of `_BEAM` came before this one
-    return width if full <= 0 else min(_WIDEST, _BEAM << full)
+    if full <= 0:
+        return width, weights, None
+    if full <= 2:
+        return _BEAM << full, weights, None
+    return _WIDEST, heuristic, random.Random(n)
 
 
 def _no_risers(weights: _Weights) -> _Weights:
