@@ -18,8 +18,8 @@ The search runs on two levels (docs/games/vier-jahreszeiten.md, "How it searches
   where no space takes a card; with run moves where spaces take cards at least
   `_FIRST_WITH_RUNS` nodes), up to seven eighths of it; they only find wins. Where no
   space takes a card (Czarina), each is followed by a beam layered by cards turned
-  (`_Search.layered_beam`), as wide, then twice and four times `_BEAM`, then ever more four
-  times `_BEAM` wide with a random term in the value (`_layered`); the wider ones keep few
+  (`_Search.layered_beam`), as wide, then twice and four times `_BEAM`, then each four times
+  `_BEAM` wide again with a random term in the value (`_layered`); the wider ones keep few
   positions with the same waste and foundations (`_SAME`), and a beam's value counts the
   cards the waste waits for (`_Search.value`).
 - The macro search runs first as limited discrepancy searches (a line may leave the move
@@ -102,7 +102,8 @@ _WIDEST: Final = 4 * _BEAM
 """The widest beam layered by cards turned (`_layered`)."""
 _NOISE: Final = 15.0
 """The standard deviation of the random term that the beams layered by cards turned after
-the widest two add to each position's value (`_layered`): one and a half cards home."""
+those twice and four times `_BEAM` wide add to each position's value (`_layered`): one and a
+half cards home."""
 _SAME: Final = 2
 """A beam layered by cards turned wider than `_BEAM` keeps at most this many positions with
 the same waste and foundations (`_Search.best`, `_search`)."""
@@ -1065,7 +1066,7 @@ class _Search:
         same stock to come, each after all it could do before the next card. The two win
         different deals. The random term lets a beam keep positions that the value ranks
         below the best, as the lines that win often are; beams with other draws keep other
-        ones (docs, "Noise in the layered beams")."""
+        ones (docs, "A random term in the value of the later layered beams")."""
         self.count(1)
         layer: list[_Kept] = [(root, *self.entry(root, inside=False), None)]
         while layer:
@@ -1580,8 +1581,8 @@ def _layered(
     Wide layered beams win deals that narrow ones never win (docs, "Beams layered by cards
     turned"), but a beam wider still spends its time on positions much like those it keeps
     already; beams of `_WIDEST` with the random term keep other positions each, and many of
-    them win more deals in the same time than ever wider ones (docs, "Noise in the layered
-    beams")."""
+    them win more deals in the same time than ever wider ones (docs, "A random term in the
+    value of the later layered beams")."""
     full = n - _BEAM // _BEAM_STEP + 1  # how many beams of `_BEAM` came before this one
     if full <= 0:
         return width, weights, None
