@@ -24,7 +24,7 @@ WON = Path(__file__).parent / "golden" / "czarina-won-seed-0.jsonl"
 (or of one of its beams alone) has won."""
 DEALS = 102
 LOST = (16,)
-UNDECIDED = (0, 2, 6, 10, 22, 26, 56, 65, 86, 89, 96, 97)
+UNDECIDED = (0, 2, 6, 10, 26, 56, 65, 86, 89, 96, 97)
 """The deals that no run has won or proven lost."""
 
 
@@ -43,7 +43,7 @@ def test_every_czarina_deal_counted_as_won_has_a_line_that_wins_it() -> None:
         assert is_won(state), record["deal"]
     won = [record["deal"] for record in records]
     assert won == sorted(set(range(DEALS)) - set(LOST) - set(UNDECIDED))
-    assert len(won) == 89  # at least 87.3 % of Czarina deals are winnable
+    assert len(won) == 90  # at least 88.2 % of Czarina deals are winnable
 
 
 def test_the_czarina_deal_counted_as_lost_is_proven_lost() -> None:

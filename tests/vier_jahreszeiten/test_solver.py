@@ -39,7 +39,9 @@ from fourgames.vier_jahreszeiten import (
     legal_actions,
     new_game,
     observe,
+    parse_action,
     position,
+    prove_lost_by_ranks,
     solve,
 )
 from fourgames.vier_jahreszeiten._cli import add_solve_arguments, run_solve
@@ -1973,3 +1975,73 @@ def test_release_bound_counts_no_more_bottoms_than_any_choice_of_cards_home(base
         assert bound <= exact
         tight += bound == exact
     assert tight >= 100
+
+
+def test_czarina_by_ranks_proves_lost_only_positions_the_exhaustive_search_finds_lost() -> None:
+    """On small late Czarina positions, `prove_lost_by_ranks` is LOST only where the search
+    through the rules finds no win, and where that search wins, Czarina by ranks wins too
+    (UNDECIDED within its budget): every line of the game is one of Czarina by ranks."""
+    rng = random.Random(2026)
+    verdicts: collections.Counter[tuple[bool, Outcome]] = collections.Counter()
+    for _ in range(40):
+        state = late_position(rng, CZARINA, 12)
+        result = prove_lost_by_ranks(state, max_positions=100_000)
+        wins = wins_by_the_rules(state)
+        verdicts[wins, result.outcome] += 1
+        if wins:
+            assert result.outcome is Outcome.UNDECIDED
+            assert result.nodes < 100_000
+    assert verdicts[True, Outcome.UNDECIDED] >= 5
+    assert verdicts[False, Outcome.LOST] >= 5
+    assert verdicts[True, Outcome.LOST] == 0
+
+
+def test_czarina_by_ranks_wins_along_the_known_winning_lines() -> None:
+    """From the position at 43 cards turned on the known winning line of Czarina deals of
+    seed 0 (every sixth of the golden file), Czarina by ranks finds a win within its budget."""
+    golden = Path(__file__).parent / "golden" / "czarina-won-seed-0.jsonl"
+    records = [json.loads(text) for text in golden.read_text(encoding="utf-8").splitlines()]
+    for record in records[::6]:
+        state = new_game(1, seed=derive_seed(0, "deal", record["deal"]), options=CZARINA)
+        stock = len(state.stock)
+        for text in record["line"].split(", "):
+            if stock - len(state.stock) == 43:
+                break
+            state = apply(state, parse_action(text))
+        result = prove_lost_by_ranks(state, max_positions=100_000)
+        assert result.outcome is Outcome.UNDECIDED, record["deal"]
+        assert result.nodes < 100_000, record["deal"]
+
+
+def test_czarina_by_ranks_gives_up_past_its_budget() -> None:
+    state = new_game(1, seed=derive_seed(0, "deal", 16), options=CZARINA)
+    assert prove_lost_by_ranks(state, max_positions=1_000) == _solver.SolveResult(
+        Outcome.UNDECIDED, (), 1_000
+    )
+    assert prove_lost_by_ranks(state).outcome is Outcome.LOST
+
+
+@pytest.mark.parametrize(
+    "options",
+    [Options(), SIMPLICITY, Options(czarina=True, czarina_fill=CzarinaFill.WASTE_PYSOL),
+     Options(czarina=True, run_move=RunMove.WHOLE)],
+    ids=str,
+)  # fmt: skip
+def test_czarina_by_ranks_refuses_other_games(options: Options) -> None:
+    with pytest.raises(ValueError, match="Czarina with the stock refill"):
+        prove_lost_by_ranks(new_game(1, seed=1, options=options))
+
+
+def test_czarina_by_ranks_refuses_a_budget_below_one() -> None:
+    with pytest.raises(ValueError, match="max_positions"):
+        prove_lost_by_ranks(new_game(1, seed=1, options=CZARINA), max_positions=0)
+
+
+@pytest.mark.parametrize("deal", [169, 289, 337, 343, 518, 802, 837, 842, 909, 925])
+def test_czarina_deals_the_solver_proves_lost_are_lost_by_ranks_too(deal: int) -> None:
+    """Czarina deals of seed 0 that `solve` proves lost at its default budget (among those of
+    the study's deals 0–999 it proves lost quickly) are lost in Czarina by ranks too: the two
+    share the dead-end tests, not the search, its moves or what it remembers."""
+    state = new_game(1, seed=derive_seed(0, "deal", deal), options=CZARINA)
+    assert solve(state).outcome is Outcome.LOST
+    assert prove_lost_by_ranks(state).outcome is Outcome.LOST

@@ -72,7 +72,7 @@ from fourgames.vier_jahreszeiten._rules import (
     winners,
 )
 from fourgames.vier_jahreszeiten._sample import sample_state
-from fourgames.vier_jahreszeiten._solver import Outcome, SolveResult, solve
+from fourgames.vier_jahreszeiten._solver import Outcome, SolveResult, prove_lost_by_ranks, solve
 
 SOLVER_COMPILED: Final = is_compiled(_solver)
 """Whether `solve` runs compiled: the optional build of docs/performance.md."""
@@ -125,6 +125,7 @@ __all__ = [
     "parse_action",
     "pile_count",
     "position",
+    "prove_lost_by_ranks",
     "rank_value",
     "render",
     "sample_state",

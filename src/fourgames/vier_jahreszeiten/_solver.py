@@ -73,7 +73,14 @@ from fourgames.vier_jahreszeiten._rules import (
     is_won,
 )
 
-__all__ = ["DEFAULT_MAX_NODES", "Outcome", "SolveResult", "solve"]
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "DEFAULT_MAX_POSITIONS",
+    "Outcome",
+    "SolveResult",
+    "prove_lost_by_ranks",
+    "solve",
+]
 
 DEFAULT_MAX_NODES: Final = 50_000
 """Positions (macro positions and cross configurations) one `solve` may examine."""
@@ -1606,3 +1613,163 @@ def _result(state: State, search: _Search, line: list[tuple[_Piles, _Move]] | No
     if line is None:
         return SolveResult(Outcome.LOST, (), search.nodes)
     return SolveResult(Outcome.WON, _replay(state, search, search.shortened(line)), search.nodes)
+
+
+DEFAULT_MAX_POSITIONS: Final = 1_000_000
+"""Positions one `prove_lost_by_ranks` may search."""
+
+_RankPosition = tuple[_Piles, bytes, tuple[int, ...]]
+"""A position of Czarina by ranks: (the piles, each card written as the clubs card of its rank,
+sorted; the waste; the foundation counts)."""
+
+
+def prove_lost_by_ranks(state: State, *, max_positions: int = DEFAULT_MAX_POSITIONS) -> SolveResult:
+    """Search *Czarina by ranks*, where the suits of the cross are forgotten, for a win: LOST
+    when it has none, which proves ``state`` lost; UNDECIDED when it has one (which proves
+    nothing) or more than ``max_positions`` positions would be needed.
+
+    A foundation there takes the card it wants from the top of any pile whose top card has
+    that card's rank, as long as the card lies somewhere in the cross; every other move is the
+    game's own (§5, §7.2), and a pile that empties is refilled from the stock at once. Every
+    line of the real game is a line of Czarina by ranks (a move home from the top of a pile
+    takes the pile's top, whose rank is the card's), so where it has no win, neither has the
+    game. Its positions are searched by cards turned, each once, and a position is cut off
+    where the solver's dead-end tests find every position of the game lost that it stands for
+    (`_ByRanks.is_dead_end`). It proves deals lost that `solve` leaves undecided, given far
+    more positions than `solve` spends (docs, "Czarina by ranks, searched through").
+
+    Only for Czarina with the stock refill and without sequence moves (``ValueError``
+    otherwise); the guard's history is not looked at, for it changes no verdict.
+
+    >>> from fourgames.shuffle import derive_seed
+    >>> from fourgames.vier_jahreszeiten import CZARINA, new_game
+    >>> prove_lost_by_ranks(new_game(1, seed=derive_seed(0, "deal", 16), options=CZARINA))
+    SolveResult(outcome=<Outcome.LOST: 'lost'>, line=(), nodes=16782)
+    """
+    options = state.options
+    if not (
+        options.czarina
+        and options.czarina_fill is CzarinaFill.STOCK
+        and options.run_move is None
+        and options.layout is Layout.CROSS
+    ):
+        raise ValueError(
+            "prove_lost_by_ranks plays Czarina with the stock refill and no sequence moves"
+        )
+    if max_positions < 1:
+        raise ValueError(f"max_positions must be at least 1, not {max_positions!r}")
+    collecting = gc.isenabled()
+    gc.disable()  # as in `solve`: many short-lived tuples and no reference cycles
+    try:
+        return _ByRanks(state).search(max_positions)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+class _ByRanks:
+    """Czarina by ranks (`prove_lost_by_ranks`) from ``state``."""
+
+    def __init__(self, state: State) -> None:
+        self.tests = _Search(state, 0)
+        self.rules = rules = self.tests.rules
+        self.clubs = [_RANK[c] - 1 for c in range(52)]
+        """Each card as the clubs card of its rank, which builds as it does."""
+        self.root: _RankPosition = (
+            _config([bytes(self.clubs[_INT[c]] for c in pile) for pile in state.piles]),
+            bytes(_INT[c] for c in state.waste),
+            state.foundations,
+        )
+        self.stock = rules.stock
+
+    def search(self, max_positions: int) -> SolveResult:
+        """Every position, layer by layer of cards turned: LOST when no win is found."""
+        positions = 0
+        layer: set[_RankPosition] = {self.root}
+        for sp in range(len(self.stock) + 1):
+            todo = list(layer)
+            after: set[_RankPosition] = set()
+            while todo:
+                positions += 1
+                if positions > max_positions:
+                    return SolveResult(Outcome.UNDECIDED, (), max_positions)
+                for turned, position in self.moves(sp, todo.pop()):
+                    if sum(position[2]) == 52:
+                        return SolveResult(Outcome.UNDECIDED, (), positions)
+                    if self.is_dead_end(turned, position):
+                        continue
+                    if turned > sp:
+                        after.add(position)
+                    elif position not in layer:
+                        layer.add(position)
+                        todo.append(position)
+            layer = after
+        return SolveResult(Outcome.LOST, (), positions)
+
+    def moves(self, sp: int, position: _RankPosition) -> Iterator[tuple[int, _RankPosition]]:
+        """Every move from ``position`` with ``sp`` cards turned: (cards turned after it, the
+        position after it, a pile that empties refilled from the stock)."""
+        piles, waste, found = position
+        fit, clubs = self.rules.fit, self.clubs
+        wanted = self.rules.wanted(found)
+        if waste:
+            card = waste[-1]
+            if card in wanted:
+                yield sp, (piles, waste[:-1], _home(found, card))
+            for i, pile in enumerate(piles):
+                if pile and fit[clubs[card]][pile[-1]]:
+                    after = _put(piles, i, pile + bytes((clubs[card],)))
+                    yield sp, (_config(after), waste[:-1], found)
+        left = self.stock[sp:]
+        for card in wanted:
+            if card < 0 or card in waste or card in left:
+                continue  # complete, or not in the cross
+            for i, pile in enumerate(piles):
+                if pile and pile[-1] == clubs[card] and pile not in piles[:i]:
+                    yield self.settled(sp, _put(piles, i, pile[:-1]), waste, _home(found, card))
+        for i, pile in enumerate(piles):
+            if not pile or pile in piles[:i]:
+                continue
+            for j, target in enumerate(piles):
+                if j != i and target and fit[pile[-1]][target[-1]]:
+                    after = _put(piles, i, pile[:-1])
+                    after[j] = target + pile[-1:]
+                    yield self.settled(sp, after, waste, found)
+        if sp < len(self.stock):
+            yield sp + 1, (piles, waste + self.stock[sp : sp + 1], found)
+
+    def settled(
+        self, sp: int, piles: list[bytes], waste: bytes, found: tuple[int, ...]
+    ) -> tuple[int, _RankPosition]:
+        """The position after a move from pile to pile or home: a pile that emptied takes the
+        stock's next card (§7.2)."""
+        if b"" in piles and sp < len(self.stock):
+            piles[piles.index(b"")] = bytes((self.clubs[self.stock[sp]],))
+            sp += 1
+        return sp, (_config(piles), waste, found)
+
+    def is_dead_end(self, sp: int, position: _RankPosition) -> bool:
+        """Whether every position of the game that ``position`` stands for is lost: by
+        `_Search.dead_end`, where it needs nothing of the cross, or by the release bound with
+        the cards lying on cards in the cross (`_Rules.uncovered`), which counts them by place
+        alone, as their clubs cards have them."""
+        piles, waste, found = position
+        tests = self.tests
+        known = tests.dead_ends.get((sp, waste, found))
+        if known is None:
+            if len(tests.dead_ends) > _MEMORY:
+                tests.dead_ends.clear()
+            known = tests.dead_ends[sp, waste, found] = tests.dead_end(sp, waste, found)
+        return known == (0, 1) or tests.is_held_up((piles, sp, waste, found))
+
+
+def _put(piles: _Piles, i: int, pile: bytes) -> list[bytes]:
+    out = list(piles)
+    out[i] = pile
+    return out
+
+
+def _home(found: tuple[int, ...], card: int) -> tuple[int, ...]:
+    out = list(found)
+    out[_SUIT[card]] += 1
+    return tuple(out)
