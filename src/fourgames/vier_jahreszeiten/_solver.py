@@ -38,6 +38,9 @@ so does a position that is a lost one (the same cards turned, waste and foundati
 cards of its cross of the same rank swapped that its proof never had a foundation take next
 (`_Search.alike`).
 
+`prove_lost_by_ranks` proves Czarina positions lost in a second way: it searches through a
+looser game, in which the cross keeps only the ranks of its cards (`_ByRanks`).
+
 A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
 configurations the guard has seen, and every action is made with `apply`, so the line is
 legal from the given state, guard included.
@@ -1683,7 +1686,8 @@ class _ByRanks:
         self.stock = rules.stock
 
     def search(self, max_positions: int) -> SolveResult:
-        """Every position, layer by layer of cards turned: LOST when no win is found."""
+        """Every position, layer by layer of cards turned, each once: LOST when no win is
+        found. At most ``max_positions`` are searched, and as many kept for the next layer."""
         positions = 0
         layer: set[_RankPosition] = {self.root}
         for sp in range(len(self.stock) + 1):
@@ -1700,6 +1704,8 @@ class _ByRanks:
                         continue
                     if turned > sp:
                         after.add(position)
+                        if len(after) > max_positions:  # the next layer alone is too large
+                            return SolveResult(Outcome.UNDECIDED, (), max_positions)
                     elif position not in layer:
                         layer.add(position)
                         todo.append(position)
@@ -1707,8 +1713,8 @@ class _ByRanks:
         return SolveResult(Outcome.LOST, (), positions)
 
     def moves(self, sp: int, position: _RankPosition) -> Iterator[tuple[int, _RankPosition]]:
-        """Every move from ``position`` with ``sp`` cards turned: (cards turned after it, the
-        position after it, a pile that empties refilled from the stock)."""
+        """Every move from ``position`` with ``sp`` cards turned, as (cards turned after it,
+        the position after it), a pile that empties refilled from the stock."""
         piles, waste, found = position
         fit, clubs = self.rules.fit, self.clubs
         wanted = self.rules.wanted(found)
