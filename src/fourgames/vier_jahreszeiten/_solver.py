@@ -1638,8 +1638,8 @@ def prove_lost_by_ranks(state: State, *, max_positions: int = DEFAULT_MAX_POSITI
     takes the pile's top, whose rank is the card's), so where it has no win, neither has the
     game. Its positions are searched by cards turned, each once, and a position is cut off
     where the solver's dead-end tests find every position of the game lost that it stands for
-    (`_ByRanks.is_dead_end`). It proves deals lost that `solve` leaves undecided, given far
-    more positions than `solve` spends (docs, "Czarina by ranks, searched through").
+    (`_ByRanks.is_dead_end`). It proves lost some deals that `solve` leaves undecided at its
+    default budget (docs, "Czarina by ranks, searched through").
 
     Only for Czarina with the stock refill and without sequence moves (``ValueError``
     otherwise); the guard's history is not looked at, for it changes no verdict.
