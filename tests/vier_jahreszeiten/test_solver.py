@@ -47,6 +47,7 @@ from fourgames.vier_jahreszeiten import (
 from fourgames.vier_jahreszeiten._cli import add_solve_arguments, run_solve
 from fourgames.vier_jahreszeiten._heuristic import position_value
 from fourgames.vier_jahreszeiten.bots import GreedyBot, play_greedy
+from tests.vier_jahreszeiten.test_czarina_bracket import WON, czarina_deal
 
 spies_on_the_search = pytest.mark.skipif(
     SOLVER_COMPILED,
@@ -1999,10 +2000,9 @@ def test_czarina_by_ranks_proves_lost_only_positions_the_exhaustive_search_finds
 def test_czarina_by_ranks_wins_along_the_known_winning_lines() -> None:
     """From the position at 43 cards turned on the known winning line of Czarina deals of
     seed 0 (every sixth of the golden file), Czarina by ranks finds a win within its budget."""
-    golden = Path(__file__).parent / "golden" / "czarina-won-seed-0.jsonl"
-    records = [json.loads(text) for text in golden.read_text(encoding="utf-8").splitlines()]
+    records = [json.loads(text) for text in WON.read_text(encoding="utf-8").splitlines()]
     for record in records[::6]:
-        state = new_game(1, seed=derive_seed(0, "deal", record["deal"]), options=CZARINA)
+        state = czarina_deal(record["deal"])
         stock = len(state.stock)
         for text in record["line"].split(", "):
             if stock - len(state.stock) == 43:
@@ -2014,7 +2014,7 @@ def test_czarina_by_ranks_wins_along_the_known_winning_lines() -> None:
 
 
 def test_czarina_by_ranks_gives_up_past_its_budget() -> None:
-    state = new_game(1, seed=derive_seed(0, "deal", 16), options=CZARINA)
+    state = czarina_deal(16)
     assert prove_lost_by_ranks(state, max_positions=1_000) == _solver.SolveResult(
         Outcome.UNDECIDED, (), 1_000
     )
@@ -2042,6 +2042,6 @@ def test_czarina_deals_the_solver_proves_lost_are_lost_by_ranks_too(deal: int) -
     """Czarina deals of seed 0 that `solve` proves lost at its default budget (among those of
     the study's deals 0–999 it proves lost quickly) are lost in Czarina by ranks too: the two
     share the dead-end tests, not the search, its moves or what it remembers."""
-    state = new_game(1, seed=derive_seed(0, "deal", deal), options=CZARINA)
+    state = czarina_deal(deal)
     assert solve(state).outcome is Outcome.LOST
     assert prove_lost_by_ranks(state).outcome is Outcome.LOST

@@ -528,8 +528,7 @@ class _Rules:
 
     def home(self, node: _Node, card: int, src: int) -> _Node:
         piles, sp, waste, found = node
-        s = _SUIT[card]
-        found = (*found[:s], found[s] + 1, *found[s + 1 :])
+        found = _home(found, card)
         if src < 0:
             return (*self.settle(list(piles), sp, waste[:-1]), found)
         after = list(piles)
@@ -791,13 +790,7 @@ class _Search:
         which finds stuck every waste it finds stuck without them (docs, "The release
         bound")."""
         piles, sp, waste, found = node
-        key = (sp, waste, found)
-        known = self.dead_ends.get(key)
-        if known is None:
-            if len(self.dead_ends) > _MEMORY:
-                self.dead_ends.clear()
-            known = self.dead_ends[key] = self.dead_end(sp, waste, found)
-        crossed, lost = known
+        crossed, lost = self.dead_end(sp, waste, found)
         if lost >> (self.rules.built_lasts(piles, crossed) if crossed else 0) & 1:
             return True
         return not self.rules.fills and self.is_held_up(node)
@@ -825,7 +818,18 @@ class _Search:
         return known
 
     def dead_end(self, sp: int, waste: bytes, found: tuple[int, ...]) -> tuple[int, int]:
-        """What `is_dead_end` remembers for cards turned, waste and foundations."""
+        """What `is_dead_end` remembers for cards turned, waste and foundations (`dead_ends`;
+        all forgotten at once when `_MEMORY` are kept)."""
+        key = (sp, waste, found)
+        known = self.dead_ends.get(key)
+        if known is None:
+            if len(self.dead_ends) > _MEMORY:
+                self.dead_ends.clear()
+            known = self.dead_ends[key] = self.find_dead_end(sp, waste, found)
+        return known
+
+    def find_dead_end(self, sp: int, waste: bytes, found: tuple[int, ...]) -> tuple[int, int]:
+        """`dead_end` worked out."""
         rules = self.rules
         if rules.is_dead(waste, found) or (rules.fills and rules.is_stuck(sp, waste, found)):
             return 0, 1
@@ -1738,9 +1742,7 @@ class _ByRanks:
                 continue
             for j, target in enumerate(piles):
                 if j != i and target and fit[pile[-1]][target[-1]]:
-                    after = _put(piles, i, pile[:-1])
-                    after[j] = target + pile[-1:]
-                    yield self.settled(sp, after, waste, found)
+                    yield self.settled(sp, _shift(piles, i, 1, j), waste, found)
         if sp < len(self.stock):
             yield sp + 1, (piles, waste + self.stock[sp : sp + 1], found)
 
@@ -1760,13 +1762,9 @@ class _ByRanks:
         the cards lying on cards in the cross (`_Rules.uncovered`), which counts them by place
         alone, as their clubs cards have them."""
         piles, waste, found = position
-        tests = self.tests
-        known = tests.dead_ends.get((sp, waste, found))
-        if known is None:
-            if len(tests.dead_ends) > _MEMORY:
-                tests.dead_ends.clear()
-            known = tests.dead_ends[sp, waste, found] = tests.dead_end(sp, waste, found)
-        return known == (0, 1) or tests.is_held_up((piles, sp, waste, found))
+        if self.tests.dead_end(sp, waste, found) == (0, 1):
+            return True
+        return self.tests.is_held_up((piles, sp, waste, found))
 
 
 def _put(piles: _Piles, i: int, pile: bytes) -> list[bytes]:
@@ -1776,6 +1774,6 @@ def _put(piles: _Piles, i: int, pile: bytes) -> list[bytes]:
 
 
 def _home(found: tuple[int, ...], card: int) -> tuple[int, ...]:
-    out = list(found)
-    out[_SUIT[card]] += 1
-    return tuple(out)
+    """The foundation counts after ``card`` goes home."""
+    s = _SUIT[card]
+    return (*found[:s], found[s] + 1, *found[s + 1 :])
