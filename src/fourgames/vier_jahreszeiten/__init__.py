@@ -72,7 +72,13 @@ from fourgames.vier_jahreszeiten._rules import (
     winners,
 )
 from fourgames.vier_jahreszeiten._sample import sample_state
-from fourgames.vier_jahreszeiten._solver import Outcome, SolveResult, prove_lost_by_ranks, solve
+from fourgames.vier_jahreszeiten._solver import (
+    Outcome,
+    SolveResult,
+    prove_lost_by_ranks,
+    solve,
+    solve_by_layers,
+)
 
 SOLVER_COMPILED: Final = is_compiled(_solver)
 """Whether `solve` runs compiled: the optional build of docs/performance.md."""
@@ -131,6 +137,7 @@ __all__ = [
     "sample_state",
     "scores",
     "solve",
+    "solve_by_layers",
     "upgrade_json",
     "validate",
     "validate_observation",
