@@ -1,6 +1,6 @@
 """The evidence behind the published bracket of Czarina's solvability (docs, "Solver, bot and
 win rates"): a winning line for every deal of seed 0 counted as won, and the proof of the one
-counted as lost."""
+counted as lost that is short enough for the tests."""
 
 from __future__ import annotations
 
@@ -24,7 +24,12 @@ WON = Path(__file__).parent / "golden" / "czarina-won-seed-0.jsonl"
 (or of one of its beams alone) has won."""
 DEALS = 102
 LOST = (16,)
-UNDECIDED = (0, 2, 6, 10, 26, 56, 65, 86, 89, 96, 97)
+"""The deal counted as lost that the tests prove lost."""
+LOST_BY_LAYERS = (97,)
+"""Deals counted as lost on the proof of `solve_by_layers`, too long for the tests: deal 97 in
+145,368,880 nodes, 1,792 s of CPU and 16.9 GB (docs, "The game searched through, layer by
+layer", which gives the command)."""
+UNDECIDED = (0, 2, 6, 10, 26, 56, 65, 86, 89, 96)
 """The deals that no run has won or proven lost."""
 
 
@@ -42,8 +47,8 @@ def test_every_czarina_deal_counted_as_won_has_a_line_that_wins_it() -> None:
             state = apply(state, parse_action(text))
         assert is_won(state), record["deal"]
     won = [record["deal"] for record in records]
-    assert won == sorted(set(range(DEALS)) - set(LOST) - set(UNDECIDED))
-    assert len(won) == 90  # at least 88.2 % of Czarina deals are winnable
+    assert won == sorted(set(range(DEALS)) - set(LOST) - set(LOST_BY_LAYERS) - set(UNDECIDED))
+    assert len(won) == 90  # at least 88.2 % of Czarina deals are winnable, at most 98.0 %
 
 
 def test_the_czarina_deal_counted_as_lost_is_proven_lost() -> None:

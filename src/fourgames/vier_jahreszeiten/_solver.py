@@ -1683,8 +1683,9 @@ def solve_by_layers(state: State, *, max_positions: int = DEFAULT_MAX_POSITIONS)
     differs. `solve`'s depth-first search forgets the positions it proved lost once its table
     is full, and searches them again; this search holds two layers at a time and searches no
     position twice, so it settles deals whose layers fit in the budget where `solve` runs out
-    (docs, "The game searched through, layer by layer"). It takes about 1.5 kB of memory a
-    position. Every preset and variant.
+    (docs, "The game searched through, layer by layer"). Its memory follows its largest
+    layers: Czarina deal 97 of seed 0, whose layers reach 6.8 million positions, took 16.9 GB
+    at most (compiled). Every preset and variant.
 
     >>> from fourgames.shuffle import derive_seed
     >>> from fourgames.vier_jahreszeiten import CZARINA, new_game
