@@ -41,7 +41,8 @@ cards of its cross of the same rank swapped that its proof never had a foundatio
 `prove_lost_by_ranks` proves Czarina positions lost in a second way: it searches through a
 looser game, in which the cross keeps only the ranks of its cards (`_ByRanks`).
 `solve_by_layers` makes the same steps as the macro search, but layer by layer of cards turned,
-each position once, holding two layers at a time (`_Search.through_layers`).
+each position once, holding only the layer it searches and the positions reached beyond it
+(`_Search.through_layers`).
 
 A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
 configurations the guard has seen, and every action is made with `apply`, so the line is
@@ -1120,11 +1121,12 @@ class _Search:
         """A macro line from ``root`` to a win, or None when there is none, found by making
         every step from every position, layer by layer of cards turned, each position once.
 
-        Each position is counted (`count`) as it is reached, in its own layer or the next, and
-        only two layers are held at a time, so the budget bounds the memory. No line repeats a
-        position, so none repeats a configuration within a stretch. The root's stretch goes on
-        from the guard's ``seen``: the configurations seen before are left out there, as in
-        `run`; after the first progress move the guard starts afresh."""
+        Each position is counted (`count`) as it is reached, in its own layer or one ahead (the
+        next, or one further where refills from the waste turn several cards at once), and only
+        the layer searched and those ahead of it are held, so the budget bounds the memory. No
+        line repeats a position, so none repeats a configuration within a stretch. The root's
+        stretch goes on from the guard's ``seen``: the configurations seen before are left out
+        there, as in `run`; after the first progress move the guard starts afresh."""
         piles, sp, waste, found = root
         avoid = seen - {piles}
         self.count(1)
@@ -1136,8 +1138,8 @@ class _Search:
             layer: list[_Kept] = [(root, component, key, None)]
         else:
             layer = [(root, *self.entry(root, inside=False), None)]
+        ahead: dict[int, dict[_Key, _Kept]] = {}
         while layer:
-            after: dict[_Key, _Kept] = {}
             reached = {key for _, _, key, _ in layer}
             while layer:
                 kept = layer.pop()
@@ -1148,14 +1150,15 @@ class _Search:
                         continue
                     entered, key = self.entry(child, inside)
                     if child[1] != kept[0][1]:
-                        if key not in after:
+                        later = ahead.setdefault(child[1], {})
+                        if key not in later:
                             self.count(1)
-                            after[key] = (child, entered, key, step)
+                            later[key] = (child, entered, key, step)
                     elif key not in reached:
                         self.count(1)
                         reached.add(key)
                         layer.append((child, entered, key, step))
-            layer = list(after.values())
+            layer = list(ahead.pop(min(ahead)).values()) if ahead else []
         return None
 
     def beam_steps(self, kept: _Kept) -> Iterator[tuple[_Node, bool, _Link]]:
@@ -1681,11 +1684,11 @@ def solve_by_layers(state: State, *, max_positions: int = DEFAULT_MAX_POSITIONS)
     The steps are `solve`'s (its components, safe foundation moves and dead-end tests), and
     ``nodes`` counts what `solve` counts: positions and cross configurations. Only the order
     differs. `solve`'s depth-first search forgets the positions it proved lost once its table
-    is full, and searches them again; this search holds two layers at a time and searches no
-    position twice, so it settles deals whose layers fit in the budget where `solve` runs out
-    (docs, "The game searched through, layer by layer"). Its memory follows its largest
-    layers: Czarina deal 97 of seed 0, whose layers reach 6.8 million positions, took 16.9 GB
-    at most (compiled). Every preset and variant.
+    is full, and searches them again; this search holds only the layer it searches and the
+    positions reached beyond it, and searches no position twice, so it settles deals whose
+    layers fit in the budget where `solve` runs out (docs, "The game searched through, layer
+    by layer"). Its memory follows its largest layers: Czarina deal 97 of seed 0, whose layers
+    reach 6.8 million positions, took 16.9 GB at most (compiled). Every preset and variant.
 
     >>> from fourgames.shuffle import derive_seed
     >>> from fourgames.vier_jahreszeiten import CZARINA, new_game
