@@ -1538,12 +1538,7 @@ def solve(
         raise ValueError(f"max_seconds must be positive, not {max_seconds!r}")
     if is_won(state):
         return SolveResult(Outcome.WON, (), 0)
-    collecting = gc.isenabled()
-    # The search makes millions of short-lived tuples and no reference cycles, so reference
-    # counting frees everything, and each collection would only walk its tables of
-    # remembered positions (docs, "Solver, bot and win rates").
-    gc.disable()
-    try:
+    with _WithoutCyclicGC():
         started = time.process_time()
         deadline = None if max_seconds is None else started + max_seconds
         spent = 0
@@ -1556,8 +1551,20 @@ def solve(
             spent = whole.nodes
         result = _search(state, max_nodes - spent, state.options, deadline)
         return attrs.evolve(result, nodes=spent + result.nodes)
-    finally:
-        if collecting:
+
+
+class _WithoutCyclicGC:
+    """Python's cyclic garbage collector off, and on again after if it was on. The searches
+    make millions of short-lived tuples and no reference cycles, so reference counting frees
+    everything, and each collection would only walk their tables of remembered positions
+    (docs, "Solver, bot and win rates")."""
+
+    def __enter__(self) -> None:
+        self.collecting = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.collecting:
             gc.enable()
 
 
@@ -1699,18 +1706,13 @@ def solve_by_layers(state: State, *, max_positions: int = DEFAULT_MAX_POSITIONS)
         raise ValueError(f"max_positions must be at least 1, not {max_positions!r}")
     if is_won(state):
         return SolveResult(Outcome.WON, (), 0)
-    collecting = gc.isenabled()
-    gc.disable()  # as in `solve`: many short-lived tuples and no reference cycles
-    try:
+    with _WithoutCyclicGC():
         search = _Search(state, max_positions)
         seen = frozenset(_compact(c) for c in state.seen)
         try:
             return _result(state, search, search.through_layers(_root(state), seen))
         except _OutOfBudget:
             return SolveResult(Outcome.UNDECIDED, (), max_positions)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 _RankPosition = tuple[_Piles, bytes, tuple[int, ...]]
@@ -1753,13 +1755,8 @@ def prove_lost_by_ranks(state: State, *, max_positions: int = DEFAULT_MAX_POSITI
         )
     if max_positions < 1:
         raise ValueError(f"max_positions must be at least 1, not {max_positions!r}")
-    collecting = gc.isenabled()
-    gc.disable()  # as in `solve`: many short-lived tuples and no reference cycles
-    try:
+    with _WithoutCyclicGC():
         return _ByRanks(state).search(max_positions)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 class _ByRanks:
