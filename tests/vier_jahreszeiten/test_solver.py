@@ -2059,6 +2059,27 @@ def test_czarina_deals_the_solver_proves_lost_are_lost_by_ranks_too(deal: int) -
     assert prove_lost_by_ranks(state).outcome is Outcome.LOST
 
 
+@pytest.mark.parametrize("options", EVERY_PRESET, ids=str)
+def test_a_position_written_down_for_the_layers_reads_back_as_it_was(options: Options) -> None:
+    """The search by layers holds a waiting position as its foundations and piles alone
+    (`_written_key`); `_Rules.read` gives back its waste, from a root whose waste is not
+    empty, at every position of random games."""
+    rng = random.Random(5)
+    read = 0
+    for seed in range(6):
+        root = new_game(1, seed=seed, options=options)
+        for _ in range(4):
+            root = apply(root, TURN)
+        rules = _solver._Rules(root)
+        state = root
+        while legal_actions(state) and not is_won(state):
+            piles, sp, _, found = node = compact(root, state)
+            assert rules.read(_solver._written_key((piles, sp, found)), sp) == node
+            read += 1
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert read > 300
+
+
 @pytest.mark.parametrize(
     ("options", "left"),
     [(Options(), 9), (CZARINA, 11),

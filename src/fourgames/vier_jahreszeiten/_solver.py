@@ -41,8 +41,8 @@ cards of its cross of the same rank swapped that its proof never had a foundatio
 `prove_lost_by_ranks` proves Czarina positions lost in a second way: it searches through a
 looser game, in which the cross keeps only the ranks of its cards (`_ByRanks`).
 `solve_by_layers` makes the same steps as the macro search, but layer by layer of cards turned,
-each position once, holding only the layer it searches and the positions reached beyond it
-(`_Search.through_layers`).
+each position once, holding only the layer it searches and the positions reached beyond it,
+written down (`_Search.through_layers`, `_Rules.read`).
 
 A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
 configurations the guard has seen, and every action is made with `apply`, so the line is
@@ -207,6 +207,9 @@ class _Rules:
         options = state.options if options is None else options
         self.base = state.base
         self.stock = bytes(_INT[c] for c in state.stock)
+        self.dealt = bytes(_INT[c] for c in state.waste) + self.stock
+        """The waste's cards from its bottom, then the stock's as they are turned: a position's
+        waste is those of them turned that are neither in the cross nor home (`read`)."""
         simplicity = options.layout is Layout.SIMPLICITY
         wrap = state.base != 1 or options.wrap_cross_always
         self.fit = [
@@ -551,6 +554,17 @@ class _Rules:
     def turn(self, node: _Node) -> _Node:
         piles, sp, waste, found = node
         return (*self.settle(list(piles), sp + 1, waste + self.stock[sp : sp + 1]), found)
+
+    def read(self, written: bytes, sp: int) -> _Node:
+        """The position written down by `_written_key`, with ``sp`` cards turned: its waste is
+        every card of the waste at the start or turned since that is neither in the cross nor
+        home, in that order, since cards leave the waste only from its top."""
+        found = tuple(written[:4])
+        piles = tuple(written[4:].split(_SEPARATOR))
+        cross = b"".join(piles)
+        turned = self.dealt[: len(self.dealt) - len(self.stock) + sp]
+        waste = bytes(c for c in turned if c not in cross and not self.is_home(c, found))
+        return piles, sp, waste, found
 
 
 class _Release:
@@ -1123,8 +1137,10 @@ class _Search:
 
         Each position is counted (`count`) as it is reached, in its own layer or one ahead (the
         next, or one further where refills from the waste turn several cards at once), and only
-        the layer searched and those ahead of it are held, so the budget bounds the memory. No
-        line repeats a position, so none repeats a configuration within a stretch. The root's
+        the layer searched and those ahead of it are held, so the budget bounds the memory. A
+        position waiting in a layer is held written down (`_written_key`, read back by
+        `_Rules.read`) with the line to it as a `_Trail`, a few hundred bytes in all. No line
+        repeats a position, so none repeats a configuration within a stretch. The root's
         stretch goes on from the guard's ``seen``: the configurations seen before are left out
         there, as in `run`; after the first progress move the guard starts afresh."""
         piles, sp, waste, found = root
@@ -1135,31 +1151,44 @@ class _Search:
                                           undoable_only=False)  # fmt: skip
             component = None if len(configs) > _LARGE else _component(configs, exits)
             key = (piles if component is None else component.name, sp, found)
-            layer: list[_Kept] = [(root, component, key, None)]
         else:
-            layer = [(root, *self.entry(root, inside=False), None)]
-        ahead: dict[int, dict[_Key, _Kept]] = {}
-        while layer:
-            reached = {key for _, _, key, _ in layer}
-            while layer:
-                kept = layer.pop()
-                for child, inside, step in self.beam_steps(kept):
+            component, key = self.entry(root, inside=False)
+        searching: list[tuple[_Node, _Component | None, _Trail | None]] = [(root, component, None)]
+        reached = {_written_key(key)}
+        layer: dict[bytes, _Trail | None] = {}
+        ahead: dict[int, dict[bytes, _Trail | None]] = {}
+        while True:
+            while searching or layer:
+                if searching:
+                    node, component, trail = searching.pop()
+                else:
+                    written, trail = layer.popitem()
+                    node = self.rules.read(written, sp)
+                    component, _ = self.entry(node, inside=False)
+                for config, move, child, inside in self.steps_from(component, node):
+                    if self.is_dead_end(child):
+                        continue
+                    step = _Trail(trail, _SEPARATOR.join(config), move)
                     if sum(child[3]) == 52:
-                        return _line(step)
+                        return step.line()
                     if child[1:] == root[1:] and child[0] in avoid:
                         continue
                     entered, key = self.entry(child, inside)
-                    if child[1] != kept[0][1]:
+                    written = _written_key(key)
+                    if child[1] != sp:
                         later = ahead.setdefault(child[1], {})
-                        if key not in later:
+                        if written not in later:
                             self.count(1)
-                            later[key] = (child, entered, key, step)
-                    elif key not in reached:
+                            later[written] = step
+                    elif written not in reached:
                         self.count(1)
-                        reached.add(key)
-                        layer.append((child, entered, key, step))
-            layer = list(ahead.pop(min(ahead)).values()) if ahead else []
-        return None
+                        reached.add(written)
+                        searching.append((child, entered, step))
+            if not ahead:
+                return None
+            sp = min(ahead)
+            layer = ahead.pop(sp)
+            reached = set(layer)
 
     def beam_steps(self, kept: _Kept) -> Iterator[tuple[_Node, bool, _Link]]:
         """The steps of `steps_from` from a position a beam ``kept``, as (position after it,
@@ -1426,6 +1455,34 @@ def _returns(key: _Key, link: _Link | None) -> bool:
             return False
         link = link.before
     return False
+
+
+@attrs.define(eq=False)
+class _Trail:
+    """A step of a line of the search by layers (`_Search.through_layers`), held small: it
+    keeps no position, and the configuration walked to written down."""
+
+    before: _Trail | None
+    """The line before it."""
+    config: bytes
+    """The configuration walked to, its piles joined by `_SEPARATOR`."""
+    move: _Move
+    """The move made there."""
+
+    def line(self) -> list[tuple[_Piles, _Move]]:
+        """The macro line that ends with this step."""
+        line: list[tuple[_Piles, _Move]] = []
+        trail: _Trail | None = self
+        while trail is not None:
+            line.append((tuple(trail.config.split(_SEPARATOR)), trail.move))
+            trail = trail.before
+        return line[::-1]
+
+
+def _written_key(key: _Key) -> bytes:
+    """A position's key written down for the search by layers, which holds its cards turned
+    apart: the foundation counts, then the piles joined by `_SEPARATOR` (`_Rules.read`)."""
+    return bytes(key[2]) + _SEPARATOR.join(key[0])
 
 
 def _granted(asks: list[int] | None, after: int) -> bool:
@@ -1695,7 +1752,7 @@ def solve_by_layers(state: State, *, max_positions: int = DEFAULT_MAX_POSITIONS)
     positions reached beyond it, and searches no position twice, so it settles deals whose
     layers fit in the budget where `solve` runs out (docs, "The game searched through, layer
     by layer"). Its memory follows its largest layers: Czarina deal 97 of seed 0, whose layers
-    reach 6.8 million positions, took 16.9 GB at most (compiled). Every preset and variant.
+    reach 6.8 million positions, took 6.6 GB at most (compiled). Every preset and variant.
 
     >>> from fourgames.shuffle import derive_seed
     >>> from fourgames.vier_jahreszeiten import CZARINA, new_game
