@@ -27,7 +27,7 @@ LOST = (16,)
 """The deal counted as lost that the tests prove lost."""
 LOST_BY_LAYERS = (97,)
 """Deals counted as lost on the proof of `solve_by_layers`, too long for the tests: deal 97 in
-164,633,539 nodes, 2,320 s of CPU and 6.6 GB (docs, "The game searched through, layer by
+164,633,539 nodes, 2,646.7 s of CPU and 2.6 GB (docs, "The game searched through, layer by
 layer", which gives the command)."""
 UNDECIDED = (0, 2, 6, 10, 26, 56, 65, 86, 89, 96)
 """The deals that no run has won or proven lost."""

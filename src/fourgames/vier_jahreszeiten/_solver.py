@@ -1130,17 +1130,18 @@ class _Search:
         return None
 
     def through_layers(
-        self, root: _Node, seen: frozenset[_Piles]
+        self, root: _Node, seen: frozenset[_Piles], *, lines: bool
     ) -> list[tuple[_Piles, _Move]] | None:
         """A macro line from ``root`` to a win, or None when there is none, found by making
-        every step from every position, layer by layer of cards turned, each position once.
+        every step from every position, layer by layer of cards turned, each position once;
+        without ``lines`` no step is held, and a win gives an empty line.
 
         Each position is counted (`count`) as it is reached, in its own layer or one ahead (the
         next, or one further where refills from the waste turn several cards at once), and only
         the layer searched and those ahead of it are held, so the budget bounds the memory. A
         position waiting in a layer is held written down (`_written_key`, read back by
-        `_Rules.read`) with the line to it as a `_Trail`, a few hundred bytes in all. No line
-        repeats a position, so none repeats a configuration within a stretch. The root's
+        `_Rules.read`), and with ``lines`` the line to it as a `_Trail`. No line repeats a
+        position, so none repeats a configuration within a stretch. The root's
         stretch goes on from the guard's ``seen``: the configurations seen before are left out
         there, as in `run`; after the first progress move the guard starts afresh."""
         piles, sp, waste, found = root
@@ -1168,9 +1169,9 @@ class _Search:
                 for config, move, child, inside in self.steps_from(component, node):
                     if self.is_dead_end(child):
                         continue
-                    step = _Trail(trail, _SEPARATOR.join(config), move)
+                    step = _Trail(trail, _SEPARATOR.join(config), move) if lines else None
                     if sum(child[3]) == 52:
-                        return step.line()
+                        return [] if step is None else step.line()
                     if child[1:] == root[1:] and child[0] in avoid:
                         continue
                     entered, key = self.entry(child, inside)
@@ -1751,8 +1752,10 @@ def solve_by_layers(state: State, *, max_positions: int = DEFAULT_MAX_POSITIONS)
     is full, and searches them again; this search holds only the layer it searches and the
     positions reached beyond it, and searches no position twice, so it settles deals whose
     layers fit in the budget where `solve` runs out (docs, "The game searched through, layer
-    by layer"). Its memory follows its largest layers: Czarina deal 97 of seed 0, whose layers
-    reach 6.8 million positions, took 6.6 GB at most (compiled). Every preset and variant.
+    by layer"). It searches holding no lines, and where it finds a win it searches again, up
+    to the same win, holding them; ``nodes`` then counts both searches. Its memory follows its
+    largest layers: Czarina deal 97 of seed 0, whose layers reach 6.8 million positions, took
+    2.6 GB at most (compiled). Every preset and variant.
 
     >>> from fourgames.shuffle import derive_seed
     >>> from fourgames.vier_jahreszeiten import CZARINA, new_game
@@ -1767,7 +1770,12 @@ def solve_by_layers(state: State, *, max_positions: int = DEFAULT_MAX_POSITIONS)
         search = _Search(state, max_positions)
         seen = frozenset(_compact(c) for c in state.seen)
         try:
-            return _result(state, search, search.through_layers(_root(state), seen))
+            if search.through_layers(_root(state), seen, lines=False) is None:
+                return SolveResult(Outcome.LOST, (), search.nodes)
+            first = search.nodes  # won: the same search again, up to the same win, with lines
+            search = _Search(state, max_positions)
+            result = _result(state, search, search.through_layers(_root(state), seen, lines=True))
+            return attrs.evolve(result, nodes=first + result.nodes)
         except _OutOfBudget:
             return SolveResult(Outcome.UNDECIDED, (), max_positions)
 
