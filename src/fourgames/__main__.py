@@ -10,7 +10,7 @@ look at saved games.
                    [--opponent SPEC] [--bot SEAT=SPEC ...] [--record FILE] [--time-limit S]
     fourgames replay FILE [--view all|P]
     fourgames view FILE --html OUT.html [--view all|P]
-    fourgames solve vier-jahreszeiten --deals N [--preset NAME]
+    fourgames solve vier-jahreszeiten [--deals N | --deal K ...] [--preset NAME] [--method M]
     fourgames games
     fourgames --version; fourgames --ascii COMMAND ...
 

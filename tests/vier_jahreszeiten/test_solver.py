@@ -493,6 +493,59 @@ def test_solve_command_studies_sequence_moves(tmp_path: Path) -> None:
     assert len(out.read_text().splitlines()) == 3
 
 
+def test_solve_command_runs_the_proofs_on_chosen_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--deal K`` (repeatable) chooses the deals, and ``--method`` runs the search by layers
+    or Czarina by ranks on each instead of `solve`, with ``--max-nodes`` as its budget
+    (`DEFAULT_MAX_POSITIONS` by default). The method is part of the study, and a line written
+    before the option existed reads as one of `solve`."""
+    parser = argparse.ArgumentParser()
+    add_solve_arguments(parser)
+    base = ["vier-jahreszeiten", "--preset", "czarina", "--deal", "337", "--deal", "169"]
+    proofs = {"layers": solve_by_layers, "ranks": prove_lost_by_ranks}
+    for method, proof in proofs.items():
+        out, text = tmp_path / f"{method}.jsonl", io.StringIO()
+        assert run_solve(parser.parse_args([*base, "--method", method, "--out", str(out)]), text) == 0
+        name = {"layers": "search by layers", "ranks": "Czarina by ranks"}[method]
+        assert f"deals 169, 337 (seed 0), {name} budget 1000000 nodes" in text.getvalue()
+        assert "proven lost (solver)        1.000  (2/2)" in text.getvalue()
+        deals = [json.loads(line) for line in out.read_text().splitlines()]
+        assert [deal["index"] for deal in deals] == [169, 337]
+        for deal in deals:
+            assert deal["study"]["method"] == method
+            assert deal["nodes"] == proof(czarina_deal(deal["index"])).nodes
+    resumed = [*base, "--deal", "16", "--out", str(tmp_path / "layers.jsonl"), "--resume"]
+    assert run_solve(parser.parse_args([*resumed, "--method", "ranks"]), io.StringIO()) == 2
+    assert "of another study" in capsys.readouterr().err
+    only = ["vier-jahreszeiten", "--preset", "czarina", "--deal", "16", *resumed[-3:]]
+    assert run_solve(parser.parse_args([*only, "--method", "layers"]), io.StringIO()) == 2
+    assert "deal 169 of another study" in capsys.readouterr().err
+    text = io.StringIO()
+    assert run_solve(parser.parse_args([*resumed, "--method", "layers"]), text) == 0
+    assert "proven lost (solver)        1.000  (3/3)" in text.getvalue()
+    assert len((tmp_path / "layers.jsonl").read_text().splitlines()) == 3
+    small = ["vier-jahreszeiten", "--preset", "czarina", "--deal", "0", "--max-nodes", "1000"]
+    text = io.StringIO()
+    assert run_solve(parser.parse_args([*small, "--method", "layers"]), text) == 0
+    assert "undecided (budget spent)    1.000  (1/1)" in text.getvalue()
+    old = tmp_path / "old.jsonl"
+    assert run_solve(parser.parse_args([*small, "--out", str(old)]), io.StringIO()) == 0
+    lines = [json.loads(line) for line in old.read_text().splitlines()]
+    assert lines[0]["study"].pop("method") == "solve"
+    old.write_text(json.dumps(lines[0]) + "\n")
+    assert run_solve(parser.parse_args([*small, "--out", str(old), "--resume"]), text) == 0
+    for bad, message in [
+        (["--deal", "1", "--deals", "2"], "give --deals or --deal, not both"),
+        (["--deal", "-1"], "--deal must be at least 0"),
+        (["--deal", "1", "--method", "layers", "--max-seconds", "1"], "--method solve alone"),
+        (["--deal", "1", "--method", "ranks", "--preset", "simplicity"], "plays Czarina"),
+        (["--deal", "1", "--method", "layers", "--max-nodes", "0"], "--max-nodes must be"),
+    ]:
+        assert run_solve(parser.parse_args(["vier-jahreszeiten", *bad]), io.StringIO()) == 2
+        assert message in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("options", [SIMPLICITY, Options(run_move=RunMove.WHOLE)], ids=str)
 def test_lines_from_mid_game_states_respect_the_guard(options: Options) -> None:
     # Random play first, so the root's `seen` holds several configurations; every action of

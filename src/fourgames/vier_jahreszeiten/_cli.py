@@ -1,4 +1,5 @@
-"""``fourgames solve vier-jahreszeiten``: the greedy player's and the solver's win rates.
+"""``fourgames solve vier-jahreszeiten``: the greedy player's and the solver's win rates, or
+the verdicts of the search by layers or of Czarina by ranks on chosen deals.
 
 The core's command line (``fourgames.__main__``) calls `add_solve_arguments` and `run_solve`.
 """
@@ -13,7 +14,7 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from typing import TextIO
+from typing import Literal, TextIO
 
 import attrs
 
@@ -26,11 +27,21 @@ from fourgames.vier_jahreszeiten._rules import (
     PRESETS,
     Options,
     RunMove,
+    State,
     apply,
     is_won,
     new_game,
 )
-from fourgames.vier_jahreszeiten._solver import DEFAULT_MAX_NODES, Outcome, solve
+from fourgames.vier_jahreszeiten._solver import (
+    DEFAULT_MAX_NODES,
+    DEFAULT_MAX_POSITIONS,
+    Outcome,
+    SolveResult,
+    _plays_by_ranks,
+    prove_lost_by_ranks,
+    solve,
+    solve_by_layers,
+)
 from fourgames.vier_jahreszeiten.bots import play_greedy
 
 __all__ = ["add_solve_arguments", "run_solve"]
@@ -39,7 +50,14 @@ __all__ = ["add_solve_arguments", "run_solve"]
 def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``fourgames solve vier-jahreszeiten``."""
     parser.add_argument("game", choices=["vier-jahreszeiten"], help="the solitaire to solve")
-    parser.add_argument("--deals", type=int, default=100, help="how many seeded deals (100)")
+    parser.add_argument("--deals", type=int, help="how many seeded deals, from deal 0 (100)")
+    parser.add_argument(
+        "--deal",
+        type=int,
+        action="append",
+        metavar="K",
+        help="solve deal K instead (repeatable)",
+    )
     parser.add_argument(
         "--preset", choices=sorted(PRESETS), default="vanishing-cross", help="the variant"
     )
@@ -52,8 +70,14 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-nodes",
         type=int,
-        default=DEFAULT_MAX_NODES,
-        help=f"the solver's node budget per deal ({DEFAULT_MAX_NODES})",
+        help=f"the node budget per deal ({DEFAULT_MAX_NODES}; {DEFAULT_MAX_POSITIONS} for the"
+        " search by layers and Czarina by ranks)",
+    )
+    parser.add_argument(
+        "--method",
+        choices=list(METHODS),
+        default="solve",
+        help="solve (the default), the search by layers, or Czarina by ranks (proofs of loss)",
     )
     parser.add_argument(
         "--max-seconds",
@@ -68,6 +92,17 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+Method = Literal["solve", "layers", "ranks"]
+
+METHODS: dict[Method, str] = {
+    "solve": "solver",
+    "layers": "search by layers",
+    "ranks": "Czarina by ranks",
+}
+"""What ``--method`` runs on each deal (`solve`, `solve_by_layers`, `prove_lost_by_ranks`),
+and its name in the report."""
+
+
 @attrs.frozen
 class _Study:
     """What every deal of a study shares."""
@@ -79,6 +114,8 @@ class _Study:
     """The sequence moves, added to the preset's options."""
     max_seconds: float | None = None
     """The solver's budget of CPU seconds per deal, if any, beside ``max_nodes``."""
+    method: Method = "solve"
+    """What searches each deal, with ``max_nodes`` as its budget (``--method``)."""
 
     @property
     def options(self) -> Options:
@@ -111,7 +148,7 @@ def _solve_deal(study: _Study, k: int) -> _Deal:
     state = new_game(1, seed=derive_seed(study.seed, "deal", k), options=study.options)
     final = play_greedy(state, random.Random(derive_seed(study.seed, "bot", k)))
     started = time.process_time()
-    result = solve(state, max_nodes=study.max_nodes, max_seconds=study.max_seconds)
+    result = _verdict(study, state)
     seconds = time.process_time() - started
     end = state
     for action in result.line:  # every winning line is checked by the rules
@@ -121,27 +158,61 @@ def _solve_deal(study: _Study, k: int) -> _Deal:
     return _Deal(study, k, is_won(final), result.outcome, result.nodes, seconds, line, replays)  # type: ignore[arg-type]
 
 
+def _verdict(study: _Study, state: State) -> SolveResult:
+    """The study's method on ``state``."""
+    if study.method == "layers":
+        return solve_by_layers(state, max_positions=study.max_nodes)
+    if study.method == "ranks":
+        return prove_lost_by_ranks(state, max_positions=study.max_nodes)
+    return solve(state, max_nodes=study.max_nodes, max_seconds=study.max_seconds)
+
+
 def _solve_deals(study: _Study, ks: Sequence[int]) -> list[_Deal]:
     """The deals ``ks`` of a study, in a worker."""
     return [_solve_deal(study, k) for k in ks]
 
 
-def _read_deals(out: str | None, resume: bool, study: _Study, deals: int) -> dict[int, _Deal]:
+def _read_deals(
+    out: str | None, resume: bool, study: _Study, deals: Sequence[int]
+) -> dict[int, _Deal]:
     """The deals already in ``out`` (`fourgames.arena.results_lines`), each checked to be one
-    of this study's."""
+    of this study's ``deals``."""
     from fourgames.arena import read_line, results_lines
 
+    wanted = set(deals)
     done: dict[int, _Deal] = {}
     for where, text in [] if out is None else results_lines(out, resume):
         deal = read_line(text, _Deal, where)
-        if deal.study != study or not 0 <= deal.index < deals:
+        if deal.study != study or deal.index not in wanted:
             raise ValueError(f"{where} is deal {deal.index} of another study")
         done[deal.index] = deal
     return done
 
 
+def _problem(args: argparse.Namespace, study: _Study) -> str | None:
+    """What is wrong with the arguments, if anything."""
+    if args.deal is not None and args.deals is not None:
+        return "give --deals or --deal, not both"
+    if args.deal is not None and min(args.deal) < 0:
+        return "--deal must be at least 0"
+    for name, value in (("--deals", args.deals), ("--max-nodes", study.max_nodes),
+                        ("--jobs", args.jobs)):  # fmt: skip
+        if value is not None and value < 1:
+            return f"{name} must be at least 1"
+    if args.max_seconds is not None and not args.max_seconds > 0:
+        return "--max-seconds must be positive"
+    if args.max_seconds is not None and study.method != "solve":
+        return "--max-seconds is a budget of --method solve alone"
+    if study.method == "ranks" and not _plays_by_ranks(study.options):
+        return "--method ranks plays Czarina with the stock refill and no sequence moves"
+    if args.resume and args.out is None:
+        return "--resume needs --out"
+    return None
+
+
 def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    """Play and solve ``args.deals`` deals; print the fractions. Returns the exit status.
+    """Play and solve ``args.deals`` deals from deal 0, or the deals ``args.deal``, with the
+    method ``args.method``; print the fractions. Returns the exit status.
 
     With ``--jobs N`` the deals are shared among ``N`` processes (the arena's machinery,
     `fourgames.arena.map_chunks`); the fractions do not depend on it. Every winning line the
@@ -152,25 +223,23 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     from fourgames.arena import executor_for, map_chunks, wilson
 
     out = sys.stdout if out is None else out
-    deals: int = args.deals
-    for name, value in (("--deals", deals), ("--max-nodes", args.max_nodes), ("--jobs", args.jobs)):
-        if value < 1:
-            print(f"fourgames solve: {name} must be at least 1", file=sys.stderr)
-            return 2
-    if args.max_seconds is not None and not args.max_seconds > 0:
-        print("fourgames solve: --max-seconds must be positive", file=sys.stderr)
-        return 2
-    if args.resume and args.out is None:
-        print("fourgames solve: --resume needs --out", file=sys.stderr)
-        return 2
     run_move = None if args.run_move is None else RunMove(args.run_move)
-    study = _Study(args.preset, args.max_nodes, args.seed, run_move, args.max_seconds)
+    max_nodes = args.max_nodes
+    if max_nodes is None:
+        max_nodes = DEFAULT_MAX_NODES if args.method == "solve" else DEFAULT_MAX_POSITIONS
+    study = _Study(args.preset, max_nodes, args.seed, run_move, args.max_seconds, args.method)
+    problem = _problem(args, study)
+    if problem:
+        print(f"fourgames solve: {problem}", file=sys.stderr)
+        return 2
+    chosen = sorted(set(args.deal)) if args.deal else list(range(args.deals or 100))
+    deals = len(chosen)
     try:
-        done = _read_deals(args.out, args.resume, study, deals)
+        done = _read_deals(args.out, args.resume, study, chosen)
     except (ValueError, FormatError) as err:
         print(f"fourgames solve: {err}", file=sys.stderr)
         return 2
-    todo = [k for k in range(deals) if k not in done]
+    todo = [k for k in chosen if k not in done]
     started = time.monotonic()
     results = list(done.values())
     label = f"solving {study}"
@@ -197,9 +266,12 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
             if args.line and deal.outcome is Outcome.WON:
                 print(f"deal {deal.index}: {deal.line}", file=out)
     wall = time.monotonic() - started
+    which = f"{deals} deals"
+    if args.deal:
+        which = f"deal{'s' * (deals > 1)} {', '.join(map(str, chosen))}"
     print(
-        f"vier-jahreszeiten, {study}: {deals} deals (seed {args.seed}), "
-        f"solver budget {args.max_nodes} nodes"
+        f"vier-jahreszeiten, {study}: {which} (seed {args.seed}), "
+        f"{METHODS[study.method]} budget {max_nodes} nodes"
         f"{'' if args.max_seconds is None else f' or {args.max_seconds:g} s of CPU'} per deal, "
         f"{args.jobs} job(s), "
         f"solver {'compiled (mypyc)' if SOLVER_COMPILED else 'pure Python'}",

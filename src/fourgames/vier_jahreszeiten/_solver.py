@@ -1808,13 +1808,7 @@ def prove_lost_by_ranks(state: State, *, max_positions: int = DEFAULT_MAX_POSITI
     >>> prove_lost_by_ranks(new_game(1, seed=derive_seed(0, "deal", 16), options=CZARINA))
     SolveResult(outcome=<Outcome.LOST: 'lost'>, line=(), nodes=16782)
     """
-    options = state.options
-    if not (
-        options.czarina
-        and options.czarina_fill is CzarinaFill.STOCK
-        and options.run_move is None
-        and options.layout is Layout.CROSS
-    ):
+    if not _plays_by_ranks(state.options):
         raise ValueError(
             "prove_lost_by_ranks plays Czarina with the stock refill and no sequence moves"
         )
@@ -1822,6 +1816,17 @@ def prove_lost_by_ranks(state: State, *, max_positions: int = DEFAULT_MAX_POSITI
         raise ValueError(f"max_positions must be at least 1, not {max_positions!r}")
     with _WithoutCyclicGC():
         return _ByRanks(state).search(max_positions)
+
+
+def _plays_by_ranks(options: Options) -> bool:
+    """Whether `prove_lost_by_ranks` plays a game under ``options``: Czarina with the stock
+    refill and no sequence moves."""
+    return (
+        options.czarina
+        and options.czarina_fill is CzarinaFill.STOCK
+        and options.run_move is None
+        and options.layout is Layout.CROSS
+    )
 
 
 class _ByRanks:
