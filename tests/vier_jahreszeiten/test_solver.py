@@ -506,7 +506,8 @@ def test_solve_command_runs_the_proofs_on_chosen_deals(
     proofs = {"layers": solve_by_layers, "ranks": prove_lost_by_ranks}
     for method, proof in proofs.items():
         out, text = tmp_path / f"{method}.jsonl", io.StringIO()
-        assert run_solve(parser.parse_args([*base, "--method", method, "--out", str(out)]), text) == 0
+        args = parser.parse_args([*base, "--method", method, "--out", str(out)])
+        assert run_solve(args, text) == 0
         name = {"layers": "search by layers", "ranks": "Czarina by ranks"}[method]
         assert f"deals 169, 337 (seed 0), {name} budget 1000000 nodes" in text.getvalue()
         assert "proven lost (solver)        1.000  (2/2)" in text.getvalue()
