@@ -14,11 +14,14 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 
 from fourgames.cards import DECK_52, Card, Rank, Suit, cards
+from fourgames.errors import FormatError
+from fourgames.serialization import to_data
 from fourgames.shuffle import derive_seed
 from fourgames.vier_jahreszeiten import (
     CZARINA,
@@ -45,6 +48,7 @@ from fourgames.vier_jahreszeiten import (
     solve,
     solve_by_layers,
 )
+from fourgames.vier_jahreszeiten._checkpoint import Checkpoint
 from fourgames.vier_jahreszeiten._cli import add_solve_arguments, run_solve
 from fourgames.vier_jahreszeiten._heuristic import position_value
 from fourgames.vier_jahreszeiten.bots import GreedyBot, play_greedy
@@ -2190,6 +2194,138 @@ def test_solving_by_layers_gives_up_past_its_budget() -> None:
     )
     with pytest.raises(ValueError, match="max_positions"):
         solve_by_layers(state, max_positions=0)
+
+
+def checkpoint_header(path: Path) -> dict[str, Any]:
+    header: dict[str, Any] = json.loads(path.read_bytes().split(b"\n", 1)[0])
+    return header
+
+
+def test_solving_by_layers_goes_on_from_its_checkpoint(tmp_path: Path) -> None:
+    """With a checkpoint, a search stopped by its budget keeps the positions waiting at its
+    last layer, and a larger budget goes on from them to the same verdict, removing the file."""
+    state, path = czarina_deal(16), tmp_path / "deal-16.layers"
+    fresh = solve_by_layers(state)
+    stopped = solve_by_layers(state, max_positions=9_000, checkpoint=path, checkpoint_seconds=0)
+    assert stopped.outcome is Outcome.UNDECIDED
+    header = checkpoint_header(path)
+    assert header["state"] == to_data(state)
+    assert 0 < header["nodes"] <= 9_000
+    assert [turned for turned, _ in header["layers"]] == [23]
+    resumed = solve_by_layers(state, checkpoint=path, checkpoint_seconds=0)
+    assert resumed.outcome is Outcome.LOST is fresh.outcome
+    assert resumed.nodes > header["nodes"]
+    assert not path.exists()
+
+
+def test_solving_by_layers_counts_on_from_the_checkpoint(tmp_path: Path) -> None:
+    """The search goes on from the file, not from the start: its nodes counted, and only the
+    positions waiting there are searched."""
+    state, path = czarina_deal(16), tmp_path / "deal-16.layers"
+    solve_by_layers(state, max_positions=9_000, checkpoint=path, checkpoint_seconds=0)
+    held = Checkpoint(path, state, 0).read(_solver._Search(state, 1).rules.is_written)
+    assert sum(map(len, held.values())) == checkpoint_header(path)["layers"][0][1]
+    Checkpoint(path, state, 0).write(999_990, held)
+    spent = solve_by_layers(state, max_positions=1_000_000, checkpoint=path)
+    assert spent == _solver.SolveResult(Outcome.UNDECIDED, (), 1_000_000)
+    assert path.exists()
+    assert solve_by_layers(state, max_positions=999_989, checkpoint=path).nodes == 999_989
+    Checkpoint(path, state, 0).write(12, {})  # nothing waits: the search is through
+    assert solve_by_layers(state, checkpoint=path) == _solver.SolveResult(Outcome.LOST, (), 12)
+
+
+def test_solving_by_layers_wins_through_a_checkpoint(tmp_path: Path) -> None:
+    """A search stopped and gone on with finds a win, and its line (of the search again with
+    lines, from the start) replays through `apply`."""
+    won = 0
+    for deal, state in itertools.islice(along_known_lines(9, 42), 4):
+        fresh = solve_by_layers(state, max_positions=50_000)
+        if not fresh.won:
+            continue
+        path = tmp_path / f"deal-{deal}.layers"
+        stopped = solve_by_layers(
+            state, max_positions=fresh.nodes // 4, checkpoint=path, checkpoint_seconds=0
+        )
+        assert stopped.outcome is Outcome.UNDECIDED
+        assert path.exists(), deal
+        result = solve_by_layers(state, max_positions=100_000, checkpoint=path)
+        assert result.won, deal
+        assert is_won(replay_line(state, result.line))
+        assert not path.exists()
+        won += 1
+    assert won == 3
+
+
+def test_a_damaged_checkpoint_is_refused(tmp_path: Path) -> None:
+    """A checkpoint cut short, with a byte changed, of another position, with an impossible
+    position or that is no checkpoint at all is a `FormatError` or a `ValueError` naming the
+    file, and a budget already spent there is UNDECIDED before the file is read on."""
+    state, path = czarina_deal(16), tmp_path / "deal-16.layers"
+    solve_by_layers(state, max_positions=9_000, checkpoint=path, checkpoint_seconds=0)
+    good = path.read_bytes()
+    header, records = good.split(b"\n", 1)
+
+    def refused(data: bytes, message: str) -> None:
+        path.write_bytes(data)
+        with pytest.raises(FormatError, match=message):
+            solve_by_layers(state, checkpoint=path)
+
+    refused(good[:-1], "digest differs")
+    refused(good[: len(header) + 500], "cut short")
+    refused(good + b"\0", "digest differs")
+    changed = bytearray(good)
+    changed[len(header) + 10] ^= 1
+    refused(bytes(changed), "digest differs|cut short|not a position")
+    refused(b"{}\n", "not a checkpoint")
+    refused(b"[1, 2", "not a checkpoint")
+    refused(b"{\n", "not JSON")
+    refused(header.replace(b'"format": 1', b'"format": 2') + b"\n" + records, "format 2")
+    refused(header.replace(b'"nodes": ', b'"nodes": -') + b"\n" + records, "nodes")
+    refused(header.replace(b'"layers": [[23', b'"layers": [[true') + b"\n" + records, "layers")
+    other = czarina_deal(17)
+    Checkpoint(path, other, 0).write(5, {})
+    with pytest.raises(ValueError, match="another position"):
+        solve_by_layers(state, checkpoint=path)
+    known = Checkpoint(path, state, 0)
+    twice = bytes([0, 0, 0, 0, 3, 3]) + b"\xff" * 4  # a card twice, no foundation
+    home = bytes([13, 13, 13, 13]) + b"\xff" * 4  # every card home, 46 still in the stock
+    for written in (twice, home, b"\0\0\0\0\xff\xff", bytes([0, 0, 0, 0, 60]) + b"\xff" * 4):
+        known.write(5, {23: {written: None}})
+        with pytest.raises(FormatError, match="not a position of this deal"):
+            solve_by_layers(state, checkpoint=path)
+    known.write(5, {60: {}})
+    assert solve_by_layers(state, max_positions=4, checkpoint=path).outcome is Outcome.UNDECIDED
+    for seconds in (-1.0, math.nan):
+        with pytest.raises(ValueError, match="checkpoint_seconds"):
+            solve_by_layers(state, checkpoint=path, checkpoint_seconds=seconds)
+
+
+def test_solve_command_keeps_checkpoints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--checkpoints DIR`` keeps each deal's search by layers in DIR, named after the study
+    and the deal, and a larger ``--max-nodes`` goes on from it; it needs ``--method layers``
+    and a directory."""
+    parser = argparse.ArgumentParser()
+    add_solve_arguments(parser)
+    base = ["vier-jahreszeiten", "--preset", "czarina", "--deal", "16", "--method", "layers"]
+    kept = [*base, "--checkpoints", str(tmp_path), "--checkpoint-seconds", "0"]
+    text = io.StringIO()
+    assert run_solve(parser.parse_args([*kept, "--max-nodes", "9000"]), text) == 0
+    assert "undecided (budget spent)    1.000  (1/1)" in text.getvalue()
+    path = tmp_path / "czarina-seed-0-deal-16.layers"
+    assert checkpoint_header(path)["state"] == to_data(czarina_deal(16))
+    text = io.StringIO()
+    assert run_solve(parser.parse_args(kept), text) == 0
+    assert "proven lost (solver)        1.000  (1/1)" in text.getvalue()
+    assert not path.exists()
+    for bad, message in [
+        (["--checkpoints", str(tmp_path), "--method", "solve"], "--method layers alone"),
+        (["--checkpoints", str(tmp_path / "none")], "no such directory"),
+        (["--checkpoints", str(tmp_path), "--checkpoint-seconds", "-1"], "at least 0"),
+    ]:
+        assert run_solve(parser.parse_args([*base, *bad]), io.StringIO()) == 2
+        assert message in capsys.readouterr().err
 
 
 def test_solving_by_layers_keeps_the_guard_in_a_large_component() -> None:

@@ -14,6 +14,7 @@ import statistics
 import sys
 import time
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Literal, TextIO
 
 import attrs
@@ -84,6 +85,18 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         help="and a budget of CPU seconds per deal (none; the verdicts then depend on the machine)",
     )
+    parser.add_argument(
+        "--checkpoints",
+        metavar="DIR",
+        help="with --method layers: keep each deal's search in DIR and go on from it",
+    )
+    parser.add_argument(
+        "--checkpoint-seconds",
+        type=float,
+        default=600.0,
+        metavar="S",
+        help="with --checkpoints: at most every S seconds of CPU (600)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="deals solved in parallel (1)")
     parser.add_argument("--line", action="store_true", help="print each deal's winning line")
     parser.add_argument("--out", help="write each deal's result to this file, one JSON line")
@@ -127,6 +140,25 @@ class _Study:
 
 
 @attrs.frozen
+class _Job:
+    """A study, and where the search by layers keeps each deal's checkpoint
+    (``--checkpoints``): how its deals are searched, not what they are, so a study's file
+    does not hold it."""
+
+    study: _Study
+    checkpoints: str | None = None
+    checkpoint_seconds: float = 600.0
+
+    def checkpoint(self, k: int) -> Path | None:
+        """Deal ``k``'s checkpoint file."""
+        if self.checkpoints is None:
+            return None
+        study = self.study
+        moves = "" if study.run_move is None else f"-{study.run_move.value}"
+        return Path(self.checkpoints, f"{study.preset}{moves}-seed-{study.seed}-deal-{k}.layers")
+
+
+@attrs.frozen
 class _Deal:
     """One deal's results: its line in ``--out``."""
 
@@ -143,12 +175,13 @@ class _Deal:
     """Whether the line, replayed through `apply`, wins (or there is no line)."""
 
 
-def _solve_deal(study: _Study, k: int) -> _Deal:
+def _solve_deal(job: _Job, k: int) -> _Deal:
     """Deal ``k``: the greedy player's game, then the solver's verdict, its line checked."""
+    study = job.study
     state = new_game(1, seed=derive_seed(study.seed, "deal", k), options=study.options)
     final = play_greedy(state, random.Random(derive_seed(study.seed, "bot", k)))
     started = time.process_time()
-    result = _verdict(study, state)
+    result = _verdict(job, state, k)
     seconds = time.process_time() - started
     end = state
     for action in result.line:  # every winning line is checked by the rules
@@ -158,18 +191,24 @@ def _solve_deal(study: _Study, k: int) -> _Deal:
     return _Deal(study, k, is_won(final), result.outcome, result.nodes, seconds, line, replays)  # type: ignore[arg-type]
 
 
-def _verdict(study: _Study, state: State) -> SolveResult:
-    """The study's method on ``state``."""
+def _verdict(job: _Job, state: State, k: int) -> SolveResult:
+    """The study's method on ``state``, deal ``k``."""
+    study = job.study
     if study.method == "layers":
-        return solve_by_layers(state, max_positions=study.max_nodes)
+        return solve_by_layers(
+            state,
+            max_positions=study.max_nodes,
+            checkpoint=job.checkpoint(k),
+            checkpoint_seconds=job.checkpoint_seconds,
+        )
     if study.method == "ranks":
         return prove_lost_by_ranks(state, max_positions=study.max_nodes)
     return solve(state, max_nodes=study.max_nodes, max_seconds=study.max_seconds)
 
 
-def _solve_deals(study: _Study, ks: Sequence[int]) -> list[_Deal]:
+def _solve_deals(job: _Job, ks: Sequence[int]) -> list[_Deal]:
     """The deals ``ks`` of a study, in a worker."""
-    return [_solve_deal(study, k) for k in ks]
+    return [_solve_deal(job, k) for k in ks]
 
 
 def _read_deals(
@@ -203,6 +242,12 @@ def _problem(args: argparse.Namespace, study: _Study) -> str | None:
         return "--max-seconds must be positive"
     if args.max_seconds is not None and study.method != "solve":
         return "--max-seconds is a budget of --method solve alone"
+    if args.checkpoints is not None and study.method != "layers":
+        return "--checkpoints keeps the search of --method layers alone"
+    if args.checkpoints is not None and not Path(args.checkpoints).is_dir():
+        return f"--checkpoints {args.checkpoints}: no such directory"
+    if not args.checkpoint_seconds >= 0:
+        return "--checkpoint-seconds must be at least 0"
     if study.method == "ranks" and not _plays_by_ranks(study.options):
         return "--method ranks plays Czarina with the stock refill and no sequence moves"
     if args.resume and args.out is None:
@@ -218,7 +263,8 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     `fourgames.arena.map_chunks`); the fractions do not depend on it. Every winning line the
     solver returns is replayed through `apply` (status 1 if one fails). ``--out`` gets each
     deal's result as a JSON line as it is found; with ``--resume`` the deals already there
-    are read back instead of solved again.
+    are read back instead of solved again. With ``--checkpoints`` each deal's search by layers
+    is kept in a file there (`solve_by_layers`'s ``checkpoint``) and goes on from it.
     """
     from fourgames.arena import executor_for, map_chunks, wilson
 
@@ -228,6 +274,7 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if max_nodes is None:
         max_nodes = DEFAULT_MAX_NODES if args.method == "solve" else DEFAULT_MAX_POSITIONS
     study = _Study(args.preset, max_nodes, args.seed, run_move, args.max_seconds, args.method)
+    job = _Job(study, args.checkpoints, args.checkpoint_seconds)
     problem = _problem(args, study)
     if problem:
         print(f"fourgames solve: {problem}", file=sys.stderr)
@@ -249,9 +296,9 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
             None if args.out is None else stack.enter_context(open(args.out, "a", encoding="utf-8"))
         )
         found: Iterable[_Deal] = (
-            (_solve_deal(study, k) for k in todo)
+            (_solve_deal(job, k) for k in todo)
             if executor is None
-            else map_chunks(_solve_deals, study, todo, executor, chunk=1)
+            else map_chunks(_solve_deals, job, todo, executor, chunk=1)
         )
         for deal in progress(found, total=len(todo), label=label):
             results.append(deal)

@@ -42,7 +42,8 @@ cards of its cross of the same rank swapped that its proof never had a foundatio
 looser game, in which the cross keeps only the ranks of its cards (`_ByRanks`).
 `solve_by_layers` makes the same steps as the macro search, but layer by layer of cards turned,
 each position once, holding only the layer it searches and the positions reached beyond it,
-written down (`_Search.through_layers`, `_Rules.read`).
+written down (`_Search.through_layers`, `_Rules.read`); between two layers it can keep them in
+a file and go on from it later (`_checkpoint`).
 
 A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
 configurations the guard has seen, and every action is made with `apply`, so the line is
@@ -55,14 +56,16 @@ import enum
 import gc
 import itertools
 import math
+import os
 import random
 import time
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Callable, Iterator
+from typing import Final, cast
 
 import attrs
 
 from fourgames.cards import DECK_52, Card, Rank, Suit
+from fourgames.vier_jahreszeiten._checkpoint import Checkpoint
 from fourgames.vier_jahreszeiten._rules import (
     Action,
     Build,
@@ -239,6 +242,9 @@ class _Rules:
         self.pysol = options.czarina and options.czarina_fill is CzarinaFill.WASTE_PYSOL
         self.fills = not options.czarina or self.pysol
         self.run_move = options.run_move
+        self.untouched: dict[int, tuple[frozenset[int], list[int]]] = {}
+        """`is_written`'s stock still to be turned, by cards turned: its cards, and each
+        suit's lowest place among them (13 if none)."""
         from fourgames.vier_jahreszeiten import _heuristic  # the heuristic player asks `solve`
 
         self.weights: _Weights = (
@@ -554,6 +560,29 @@ class _Rules:
     def turn(self, node: _Node) -> _Node:
         piles, sp, waste, found = node
         return (*self.settle(list(piles), sp + 1, waste + self.stock[sp : sp + 1]), found)
+
+    def is_written(self, written: bytes, sp: int) -> bool:
+        """Whether ``written`` is a position written down by `_written_key` (`read`) with
+        ``sp`` cards turned: foundation counts, then the piles, each card once and none home;
+        no card of the stock still to be turned is in them or home."""
+        if sp > len(self.stock) or len(written) < 4:
+            return False
+        if sp not in self.untouched:
+            left = self.stock[sp:]
+            self.untouched[sp] = (
+                frozenset(left),
+                [min((self.place[c] for c in left if _SUIT[c] == s), default=13) for s in range(4)],
+            )
+        stock, lowest = self.untouched[sp]
+        found = tuple(written[:4])
+        piles = written[4:].split(_SEPARATOR)
+        cards = b"".join(piles)
+        return (
+            all(count <= low for count, low in zip(found, lowest, strict=True))
+            and len(piles) == self.piles
+            and len(set(cards)) == len(cards)
+            and all(c < 52 and not self.is_home(c, found) and c not in stock for c in cards)
+        )
 
     def read(self, written: bytes, sp: int) -> _Node:
         """The position written down by `_written_key`, with ``sp`` cards turned: its waste is
@@ -1130,11 +1159,19 @@ class _Search:
         return None
 
     def through_layers(
-        self, root: _Node, seen: frozenset[_Piles], *, lines: bool
+        self,
+        root: _Node,
+        seen: frozenset[_Piles],
+        *,
+        lines: bool,
+        held: _Held | None = None,
+        hold: Callable[[_Held], None] | None = None,
     ) -> list[tuple[_Piles, _Move]] | None:
         """A macro line from ``root`` to a win, or None when there is none, found by making
         every step from every position, layer by layer of cards turned, each position once;
-        without ``lines`` no step is held, and a win gives an empty line.
+        without ``lines`` no step is held, and a win gives an empty line. ``hold`` is shown
+        the positions waiting (by cards turned) before each layer is begun, and the search
+        goes on from those ``held`` instead of ``root`` if given (`_checkpoint`).
 
         Each position is counted (`count`) as it is reached, in its own layer or one ahead (the
         next, or one further where refills from the waste turn several cards at once), and only
@@ -1146,18 +1183,21 @@ class _Search:
         there, as in `run`; after the first progress move the guard starts afresh."""
         piles, sp, waste, found = root
         avoid = seen - {piles}
-        self.count(1)
-        if avoid:
-            configs, exits = self.explore(piles, self.rules.refills(sp, waste), avoid,
-                                          undoable_only=False)  # fmt: skip
-            component = None if len(configs) > _LARGE else _component(configs, exits)
-            key = (piles if component is None else component.name, sp, found)
-        else:
-            component, key = self.entry(root, inside=False)
-        searching: list[tuple[_Node, _Component | None, _Trail | None]] = [(root, component, None)]
-        reached = {_written_key(key)}
+        searching: list[tuple[_Node, _Component | None, _Trail | None]] = []
+        reached: set[bytes] = set()
         layer: dict[bytes, _Trail | None] = {}
-        ahead: dict[int, dict[bytes, _Trail | None]] = {}
+        ahead: _Held = {} if held is None else held
+        if held is None:
+            self.count(1)
+            if avoid:
+                configs, exits = self.explore(piles, self.rules.refills(sp, waste), avoid,
+                                              undoable_only=False)  # fmt: skip
+                component = None if len(configs) > _LARGE else _component(configs, exits)
+                key = (piles if component is None else component.name, sp, found)
+            else:
+                component, key = self.entry(root, inside=False)
+            searching.append((root, component, None))
+            reached.add(_written_key(key))
         while True:
             while searching or layer:
                 if searching:
@@ -1187,6 +1227,8 @@ class _Search:
                         searching.append((child, entered, step))
             if not ahead:
                 return None
+            if hold is not None:
+                hold(ahead)
             sp = min(ahead)
             layer = ahead.pop(sp)
             reached = set(layer)
@@ -1480,6 +1522,11 @@ class _Trail:
         return line[::-1]
 
 
+_Held = dict[int, dict[bytes, _Trail | None]]
+"""The positions waiting in the search by layers: by cards turned, each written down
+(`_written_key`) with the line to it, if lines are held."""
+
+
 def _written_key(key: _Key) -> bytes:
     """A position's key written down for the search by layers, which holds its cards turned
     apart: the foundation counts, then the piles joined by `_SEPARATOR` (`_Rules.read`)."""
@@ -1741,7 +1788,13 @@ DEFAULT_MAX_POSITIONS: Final = 1_000_000
 """Positions one `solve_by_layers` or `prove_lost_by_ranks` may search."""
 
 
-def solve_by_layers(state: State, *, max_positions: int = DEFAULT_MAX_POSITIONS) -> SolveResult:
+def solve_by_layers(
+    state: State,
+    *,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+    checkpoint: str | os.PathLike[str] | None = None,
+    checkpoint_seconds: float = 600.0,
+) -> SolveResult:
     """Search every position reachable from ``state``, layer by layer of cards turned, each
     once: WON with a winning line (legal from ``state``, guard included), LOST when no line
     wins, UNDECIDED when more than ``max_positions`` positions would be needed.
@@ -1757,6 +1810,12 @@ def solve_by_layers(state: State, *, max_positions: int = DEFAULT_MAX_POSITIONS)
     largest layers: Czarina deal 97 of seed 0, whose layers reach 6.8 million positions, took
     2.6 GB at most (compiled). Every preset and variant.
 
+    With ``checkpoint``, a file, the search writes the positions waiting there between two
+    layers, at most every ``checkpoint_seconds`` of CPU time, and goes on from the file if it
+    is there (`FormatError` if it is damaged, `ValueError` if it is another position's); the
+    file is removed once the search has its verdict, and kept when the budget runs out, so
+    that a larger budget goes on from it (docs, "Stopping and going on").
+
     >>> from fourgames.shuffle import derive_seed
     >>> from fourgames.vier_jahreszeiten import CZARINA, new_game
     >>> solve_by_layers(new_game(1, seed=derive_seed(0, "deal", 16), options=CZARINA)).outcome
@@ -1764,20 +1823,35 @@ def solve_by_layers(state: State, *, max_positions: int = DEFAULT_MAX_POSITIONS)
     """
     if max_positions < 1:
         raise ValueError(f"max_positions must be at least 1, not {max_positions!r}")
+    keeper = None if checkpoint is None else Checkpoint(checkpoint, state, checkpoint_seconds)
     if is_won(state):
         return SolveResult(Outcome.WON, (), 0)
     with _WithoutCyclicGC():
         search = _Search(state, max_positions)
         seen = frozenset(_compact(c) for c in state.seen)
+        held: _Held | None = None
+        if keeper is not None:
+            nodes = keeper.read_nodes()
+            if nodes is not None and nodes > max_positions:
+                return SolveResult(Outcome.UNDECIDED, (), max_positions)
+            if nodes is not None:
+                held = cast(_Held, keeper.read(search.rules.is_written))
+                search.nodes = nodes
+        hold = None if keeper is None else lambda ahead: keeper.offer(search.nodes, ahead)
         try:
-            if search.through_layers(_root(state), seen, lines=False) is None:
-                return SolveResult(Outcome.LOST, (), search.nodes)
-            first = search.nodes  # won: the same search again, up to the same win, with lines
-            search = _Search(state, max_positions)
-            result = _result(state, search, search.through_layers(_root(state), seen, lines=True))
-            return attrs.evolve(result, nodes=first + result.nodes)
+            if search.through_layers(_root(state), seen, lines=False, held=held, hold=hold) is None:
+                result = SolveResult(Outcome.LOST, (), search.nodes)
+            else:
+                first = search.nodes  # won: the same search again, up to the same win, with lines
+                search = _Search(state, max_positions)
+                found = search.through_layers(_root(state), seen, lines=True)
+                result = _result(state, search, found)
+                result = attrs.evolve(result, nodes=first + result.nodes)
         except _OutOfBudget:
             return SolveResult(Outcome.UNDECIDED, (), max_positions)
+    if keeper is not None:
+        keeper.remove()
+    return result
 
 
 _RankPosition = tuple[_Piles, bytes, tuple[int, ...]]

@@ -1,0 +1,204 @@
+"""The search by layers written down between two layers, so that a long proof can stop and go
+on later (`solve_by_layers`'s ``checkpoint``; docs/games/vier-jahreszeiten.md, "Stopping and
+going on").
+
+A checkpoint file holds one JSON line, then the positions waiting, then a digest:
+
+- the line: ``{"checkpoint": "vier-jahreszeiten layers", "format": 1, "state": …, "nodes": …,
+  "layers": [[cards turned, positions], …]}``, the state searched (as `fourgames.to_data`
+  writes it) and the nodes counted so far;
+- each layer's positions in the line's order, each written down as `_Search.through_layers`
+  holds it (`_written_key`), after one byte that gives its length;
+- the BLAKE2b digest (32 bytes) of everything before it.
+
+It is written to a file beside it and then put in its place, so a search stopped while it
+writes leaves the checkpoint before. Reading checks the digest, that the file belongs to the
+state searched, and that every position is one of its cards (`_Rules.is_written`); it does
+not search the positions again, so it trusts the file as the search trusts its own memory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, BinaryIO, Final
+
+from fourgames.errors import FormatError
+from fourgames.serialization import to_data
+from fourgames.vier_jahreszeiten._rules import State
+
+__all__ = ["Checkpoint"]
+
+_KIND: Final = "vier-jahreszeiten layers"
+_FORMAT: Final = 1
+_DIGEST: Final = 32
+_HEADER: Final = 1 << 20
+"""The longest first line read (a state's JSON is a few kilobytes)."""
+_CHUNK: Final = 1 << 20
+
+
+class Checkpoint:
+    """The checkpoint file ``path`` of the search by layers from ``state``, written at most
+    every ``seconds`` of the process's CPU time (`time.process_time`)."""
+
+    def __init__(self, path: str | os.PathLike[str], state: State, seconds: float) -> None:
+        if not seconds >= 0:
+            raise ValueError(f"checkpoint_seconds must be at least 0, not {seconds!r}")
+        self.path = Path(path)
+        self.state = to_data(state)
+        self.seconds = seconds
+        self.since = time.process_time()
+        """When the file was last read or written, or this checkpoint made."""
+
+    def offer(self, nodes: int, held: Mapping[int, Mapping[bytes, object]]) -> None:
+        """`write` the positions ``held`` if ``seconds`` have passed since `since`."""
+        if time.process_time() - self.since >= self.seconds:
+            self.write(nodes, held)
+
+    def read_nodes(self) -> int | None:
+        """The nodes counted when the file was written, or None when there is no file."""
+        if not self.path.exists():
+            return None
+        with open(self.path, "rb") as file:
+            return self._header(file)[0]
+
+    def read(self, is_written: Callable[[bytes, int], bool]) -> dict[int, dict[bytes, None]]:
+        """The positions waiting in the file, by cards turned, each checked by ``is_written``
+        (the position written down, its cards turned)."""
+        digest = hashlib.blake2b(digest_size=_DIGEST)
+        with open(self.path, "rb") as file:
+            _, layers, header = self._header(file)
+            digest.update(header)
+            reader = _Reader(file, digest, self.path)
+            held: dict[int, dict[bytes, None]] = {}
+            for turned, count in layers:
+                layer = held[turned] = {}
+                for n in range(count):
+                    written = reader.record()
+                    if not is_written(written, turned) or written in layer:
+                        raise FormatError(
+                            f"not a position of this deal @ {self.path}: position {n} of "
+                            f"the layer at {turned} cards turned"
+                        )
+                    layer[written] = None
+            reader.finish()
+        self.since = time.process_time()
+        return held
+
+    def write(self, nodes: int, held: Mapping[int, Mapping[bytes, object]]) -> None:
+        """Write the positions ``held`` (by cards turned) and the ``nodes`` counted."""
+        header = json.dumps(
+            {
+                "checkpoint": _KIND,
+                "format": _FORMAT,
+                "state": self.state,
+                "nodes": nodes,
+                "layers": [[turned, len(layer)] for turned, layer in sorted(held.items())],
+            },
+            ensure_ascii=False,
+        ).encode("utf-8")
+        digest = hashlib.blake2b(header + b"\n", digest_size=_DIGEST)
+        draft = self.path.with_name(self.path.name + ".part")
+        with open(draft, "wb") as file:
+            file.write(header + b"\n")
+            chunk = bytearray()
+            for _, layer in sorted(held.items()):
+                for written in layer:
+                    chunk.append(len(written))
+                    chunk += written
+                    if len(chunk) >= _CHUNK:
+                        digest.update(chunk)
+                        file.write(chunk)
+                        chunk.clear()
+            digest.update(chunk)
+            file.write(chunk)
+            file.write(digest.digest())
+        os.replace(draft, self.path)
+        self.since = time.process_time()
+
+    def remove(self) -> None:
+        """Remove the file: the search has its verdict."""
+        self.path.unlink(missing_ok=True)
+
+    def _header(self, file: BinaryIO) -> tuple[int, list[tuple[int, int]], bytes]:
+        """The nodes counted and the layers' sizes, from the first line, and the line."""
+        line = file.readline(_HEADER)
+        where = f"{self.path}:1"
+        if not line.endswith(b"\n"):
+            raise FormatError(f"not a checkpoint of the search by layers @ {where}")
+        try:
+            data: Any = json.loads(line)
+        except ValueError:
+            raise FormatError(f"not JSON @ {where}") from None
+        if not isinstance(data, dict) or data.get("checkpoint") != _KIND:
+            raise FormatError(f"not a checkpoint of the search by layers @ {where}")
+        if data.get("format") != _FORMAT:
+            raise FormatError(f"format {data.get('format')!r}, not {_FORMAT} @ {where}.format")
+        if data.get("state") != self.state:
+            raise ValueError(f"{self.path} is a checkpoint of another position")
+        nodes: Any = data.get("nodes")
+        layers: Any = data.get("layers")
+        if not _is_count(nodes):
+            raise FormatError(f"not a count of nodes @ {where}.nodes")
+        if not isinstance(layers, list) or not all(
+            isinstance(layer, list) and len(layer) == 2 and all(map(_is_count, layer))
+            for layer in layers
+        ):
+            raise FormatError(f"not a list of [cards turned, positions] @ {where}.layers")
+        sizes: list[tuple[int, int]] = [(turned, count) for turned, count in layers]
+        turned = [t for t, _ in sizes]
+        if turned != sorted(set(turned)) or sum(c for _, c in sizes) > nodes:
+            raise FormatError(f"layers out of order or more positions than nodes @ {where}.layers")
+        return nodes, sizes, line
+
+
+def _is_count(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+class _Reader:
+    """The positions of a checkpoint, read a chunk at a time, and its digest."""
+
+    def __init__(self, file: BinaryIO, digest: Any, path: Path) -> None:
+        self.file = file
+        self.digest = digest
+        self.path = path
+        self.data = b""
+        self.at = 0
+
+    def record(self) -> bytes:
+        """The next position written down."""
+        if self.at >= len(self.data):
+            self._more()
+        size = self.data[self.at]
+        if size == 0:
+            raise self._cut()
+        if self.at + 1 + size > len(self.data):
+            self._more()
+        written = self.data[self.at + 1 : self.at + 1 + size]
+        if len(written) < size:
+            raise self._cut()
+        self.at += 1 + size
+        return written
+
+    def finish(self) -> None:
+        """Check the digest and that nothing follows it."""
+        self.digest.update(self.data[: self.at])
+        rest = self.data[self.at :] + self.file.read(_DIGEST + 1)
+        if rest != self.digest.digest():
+            raise FormatError(f"damaged (its digest differs) or cut short @ {self.path}")
+
+    def _more(self) -> None:
+        """Keep what is not read yet and read the next chunk after it."""
+        self.digest.update(self.data[: self.at])
+        self.data = self.data[self.at :] + self.file.read(_CHUNK)
+        self.at = 0
+        if not self.data:
+            raise self._cut()
+
+    def _cut(self) -> FormatError:
+        return FormatError(f"cut short or damaged @ {self.path}")
