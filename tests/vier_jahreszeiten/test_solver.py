@@ -2212,10 +2212,14 @@ def test_solving_by_layers_goes_on_from_its_checkpoint(tmp_path: Path) -> None:
     assert header["state"] == to_data(state)
     assert 0 < header["nodes"] <= 9_000
     assert [turned for turned, _ in header["layers"]] == [23]
+    path.with_name(path.name + ".part").write_bytes(b"a write stopped")
     resumed = solve_by_layers(state, checkpoint=path, checkpoint_seconds=0)
     assert resumed.outcome is Outcome.LOST is fresh.outcome
-    assert resumed.nodes > header["nodes"]
-    assert not path.exists()
+    assert header["nodes"] < resumed.nodes < header["nodes"] + fresh.nodes
+    assert list(tmp_path.iterdir()) == []
+    seldom = solve_by_layers(state, max_positions=9_000, checkpoint=path, checkpoint_seconds=3600)
+    assert seldom.outcome is Outcome.UNDECIDED
+    assert not path.exists()  # not an hour of CPU yet: nothing written
 
 
 def test_solving_by_layers_counts_on_from_the_checkpoint(tmp_path: Path) -> None:
@@ -2248,8 +2252,10 @@ def test_solving_by_layers_wins_through_a_checkpoint(tmp_path: Path) -> None:
         )
         assert stopped.outcome is Outcome.UNDECIDED
         assert path.exists(), deal
+        waited = checkpoint_header(path)["nodes"]
         result = solve_by_layers(state, max_positions=100_000, checkpoint=path)
         assert result.won, deal
+        assert waited < result.nodes < waited + fresh.nodes
         assert is_won(replay_line(state, result.line))
         assert not path.exists()
         won += 1
@@ -2279,6 +2285,8 @@ def test_a_damaged_checkpoint_is_refused(tmp_path: Path) -> None:
     refused(b"{}\n", "not a checkpoint")
     refused(b"[1, 2", "not a checkpoint")
     refused(b"{\n", "not JSON")
+    refused(b"[" * 100_000 + b"\n", "not JSON")
+    refused(header.replace(b'"format": 1', b'"format": true') + b"\n" + records, "format")
     refused(header.replace(b'"format": 1', b'"format": 2') + b"\n" + records, "format 2")
     refused(header.replace(b'"nodes": ', b'"nodes": -') + b"\n" + records, "nodes")
     refused(header.replace(b'"layers": [[23', b'"layers": [[true') + b"\n" + records, "layers")
@@ -2319,6 +2327,9 @@ def test_solve_command_keeps_checkpoints(
     assert run_solve(parser.parse_args(kept), text) == 0
     assert "proven lost (solver)        1.000  (1/1)" in text.getvalue()
     assert not path.exists()
+    Checkpoint(path, czarina_deal(17), 0).write(5, {})
+    assert run_solve(parser.parse_args(kept), io.StringIO()) == 2
+    assert "is a checkpoint of another position" in capsys.readouterr().err
     for bad, message in [
         (["--checkpoints", str(tmp_path), "--method", "solve"], "--method layers alone"),
         (["--checkpoints", str(tmp_path / "none")], "no such directory"),

@@ -117,12 +117,15 @@ class Checkpoint:
             digest.update(chunk)
             file.write(chunk)
             file.write(digest.digest())
+            file.flush()
+            os.fsync(file.fileno())
         os.replace(draft, self.path)
         self.since = time.process_time()
 
     def remove(self) -> None:
-        """Remove the file: the search has its verdict."""
+        """Remove the file, and a draft left by a write stopped: the search has its verdict."""
         self.path.unlink(missing_ok=True)
+        self.path.with_name(self.path.name + ".part").unlink(missing_ok=True)
 
     def _header(self, file: BinaryIO) -> tuple[int, list[tuple[int, int]], bytes]:
         """The nodes counted and the layers' sizes, from the first line, and the line."""
@@ -132,11 +135,11 @@ class Checkpoint:
             raise FormatError(f"not a checkpoint of the search by layers @ {where}")
         try:
             data: Any = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise FormatError(f"not JSON @ {where}") from None
         if not isinstance(data, dict) or data.get("checkpoint") != _KIND:
             raise FormatError(f"not a checkpoint of the search by layers @ {where}")
-        if data.get("format") != _FORMAT:
+        if type(data.get("format")) is not int or data["format"] != _FORMAT:
             raise FormatError(f"format {data.get('format')!r}, not {_FORMAT} @ {where}.format")
         if data.get("state") != self.state:
             raise ValueError(f"{self.path} is a checkpoint of another position")
@@ -172,16 +175,14 @@ class _Reader:
 
     def record(self) -> bytes:
         """The next position written down."""
-        if self.at >= len(self.data):
+        while self.at >= len(self.data):
             self._more()
         size = self.data[self.at]
         if size == 0:
             raise self._cut()
-        if self.at + 1 + size > len(self.data):
+        while self.at + 1 + size > len(self.data):
             self._more()
         written = self.data[self.at + 1 : self.at + 1 + size]
-        if len(written) < size:
-            raise self._cut()
         self.at += 1 + size
         return written
 
@@ -194,11 +195,12 @@ class _Reader:
 
     def _more(self) -> None:
         """Keep what is not read yet and read the next chunk after it."""
-        self.digest.update(self.data[: self.at])
-        self.data = self.data[self.at :] + self.file.read(_CHUNK)
-        self.at = 0
-        if not self.data:
+        more = self.file.read(_CHUNK)
+        if not more:
             raise self._cut()
+        self.digest.update(self.data[: self.at])
+        self.data = self.data[self.at :] + more
+        self.at = 0
 
     def _cut(self) -> FormatError:
         return FormatError(f"cut short or damaged @ {self.path}")

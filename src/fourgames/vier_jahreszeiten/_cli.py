@@ -300,18 +300,23 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
             if executor is None
             else map_chunks(_solve_deals, job, todo, executor, chunk=1)
         )
-        for deal in progress(found, total=len(todo), label=label):
-            results.append(deal)
-            if lines is not None:
-                lines.write(json.dumps(converter.unstructure(deal), ensure_ascii=False) + "\n")
-                lines.flush()
-            if not deal.replays:
-                print(
-                    f"fourgames solve: the line for deal {deal.index} does not win", file=sys.stderr
-                )
-                return 1
-            if args.line and deal.outcome is Outcome.WON:
-                print(f"deal {deal.index}: {deal.line}", file=out)
+        try:
+            for deal in progress(found, total=len(todo), label=label):
+                results.append(deal)
+                if lines is not None:
+                    lines.write(json.dumps(converter.unstructure(deal), ensure_ascii=False) + "\n")
+                    lines.flush()
+                if not deal.replays:
+                    print(
+                        f"fourgames solve: the line for deal {deal.index} does not win",
+                        file=sys.stderr,
+                    )
+                    return 1
+                if args.line and deal.outcome is Outcome.WON:
+                    print(f"deal {deal.index}: {deal.line}", file=out)
+        except ValueError as err:  # a checkpoint damaged or of another position
+            print(f"fourgames solve: {err}", file=sys.stderr)
+            return 2
     wall = time.monotonic() - started
     which = f"{deals} deals"
     if args.deal:

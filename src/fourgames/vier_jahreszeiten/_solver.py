@@ -1813,8 +1813,8 @@ def solve_by_layers(
     With ``checkpoint``, a file, the search writes the positions waiting there between two
     layers, at most every ``checkpoint_seconds`` of CPU time, and goes on from the file if it
     is there (`FormatError` if it is damaged, `ValueError` if it is another position's); the
-    file is removed once the search has its verdict, and kept when the budget runs out, so
-    that a larger budget goes on from it (docs, "Stopping and going on").
+    file is removed once the search has its verdict, and the last one written is kept when the
+    budget runs out, so that a larger budget goes on from it (docs, "Stopping and going on").
 
     >>> from fourgames.shuffle import derive_seed
     >>> from fourgames.vier_jahreszeiten import CZARINA, new_game
@@ -1827,7 +1827,7 @@ def solve_by_layers(
     if is_won(state):
         return SolveResult(Outcome.WON, (), 0)
     with _WithoutCyclicGC():
-        search = _Search(state, max_positions)
+        first = _Search(state, max_positions)
         seen = frozenset(_compact(c) for c in state.seen)
         held: _Held | None = None
         if keeper is not None:
@@ -1835,18 +1835,17 @@ def solve_by_layers(
             if nodes is not None and nodes > max_positions:
                 return SolveResult(Outcome.UNDECIDED, (), max_positions)
             if nodes is not None:
-                held = cast(_Held, keeper.read(search.rules.is_written))
-                search.nodes = nodes
-        hold = None if keeper is None else lambda ahead: keeper.offer(search.nodes, ahead)
+                held = cast(_Held, keeper.read(first.rules.is_written))
+                first.nodes = nodes
+        hold = None if keeper is None else lambda ahead: keeper.offer(first.nodes, ahead)
         try:
-            if search.through_layers(_root(state), seen, lines=False, held=held, hold=hold) is None:
-                result = SolveResult(Outcome.LOST, (), search.nodes)
-            else:
-                first = search.nodes  # won: the same search again, up to the same win, with lines
+            if first.through_layers(_root(state), seen, lines=False, held=held, hold=hold) is None:
+                result = SolveResult(Outcome.LOST, (), first.nodes)
+            else:  # won: the same search again, up to the same win, with lines
                 search = _Search(state, max_positions)
                 found = search.through_layers(_root(state), seen, lines=True)
                 result = _result(state, search, found)
-                result = attrs.evolve(result, nodes=first + result.nodes)
+                result = attrs.evolve(result, nodes=first.nodes + result.nodes)
         except _OutOfBudget:
             return SolveResult(Outcome.UNDECIDED, (), max_positions)
     if keeper is not None:
