@@ -49,6 +49,8 @@ class Checkpoint:
         if not seconds >= 0:
             raise ValueError(f"checkpoint_seconds must be at least 0, not {seconds!r}")
         self.path = Path(path)
+        self.draft = self.path.with_name(self.path.name + ".part")
+        """Where the file is written before it is put in place."""
         self.state = to_data(state)
         self.seconds = seconds
         self.since = time.process_time()
@@ -102,8 +104,7 @@ class Checkpoint:
             ensure_ascii=False,
         ).encode("utf-8")
         digest = hashlib.blake2b(header + b"\n", digest_size=_DIGEST)
-        draft = self.path.with_name(self.path.name + ".part")
-        with open(draft, "wb") as file:
+        with open(self.draft, "wb") as file:
             file.write(header + b"\n")
             chunk = bytearray()
             for _, layer in sorted(held.items()):
@@ -119,13 +120,13 @@ class Checkpoint:
             file.write(digest.digest())
             file.flush()
             os.fsync(file.fileno())
-        os.replace(draft, self.path)
+        os.replace(self.draft, self.path)
         self.since = time.process_time()
 
     def remove(self) -> None:
         """Remove the file, and a draft left by a write stopped: the search has its verdict."""
         self.path.unlink(missing_ok=True)
-        self.path.with_name(self.path.name + ".part").unlink(missing_ok=True)
+        self.draft.unlink(missing_ok=True)
 
     def _header(self, file: BinaryIO) -> tuple[int, list[tuple[int, int]], bytes]:
         """The nodes counted and the layers' sizes, from the first line, and the line."""
