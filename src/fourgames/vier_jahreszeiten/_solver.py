@@ -1175,12 +1175,13 @@ class _Search:
 
         Each position is counted (`count`) as it is reached, in its own layer or one ahead (the
         next, or one further where refills from the waste turn several cards at once), and only
-        the layer searched and those ahead of it are held, so the budget bounds the memory. A
-        position waiting in a layer is held written down (`_written_key`, read back by
-        `_Rules.read`), and with ``lines`` the line to it as a `_Trail`. No line repeats a
-        position, so none repeats a configuration within a stretch. The root's
-        stretch goes on from the guard's ``seen``: the configurations seen before are left out
-        there, as in `run`; after the first progress move the guard starts afresh."""
+        the layer searched (once, the positions reached within it beside it) and those ahead
+        of it are held, so the budget bounds the memory. A position waiting in a layer is held
+        written down (`_written_key`, read back by `_Rules.read`), and with ``lines`` the line
+        to it as a `_Trail`. No line repeats a position, so none repeats a configuration within
+        a stretch. The root's stretch goes on from the guard's ``seen``: the configurations
+        seen before are left out there, as in `run`; after the first progress move the guard
+        starts afresh."""
         piles, sp, waste, found = root
         avoid = seen - {piles}
         searching: list[tuple[_Node, _Component | None, _Trail | None]] = []
@@ -1199,11 +1200,15 @@ class _Search:
             searching.append((root, component, None))
             reached.add(_written_key(key))
         while True:
-            while searching or layer:
+            waiting = reversed(layer.items())
+            while True:
                 if searching:
                     node, component, trail = searching.pop()
                 else:
-                    written, trail = layer.popitem()
+                    item = next(waiting, None)
+                    if item is None:
+                        break
+                    written, trail = item
                     node = self.rules.read(written, sp)
                     component, _ = self.entry(node, inside=False)
                 for config, move, child, inside in self.steps_from(component, node):
@@ -1221,7 +1226,7 @@ class _Search:
                         if written not in later:
                             self.count(1)
                             later[written] = step
-                    elif written not in reached:
+                    elif written not in layer and written not in reached:
                         self.count(1)
                         reached.add(written)
                         searching.append((child, entered, step))
@@ -1231,7 +1236,7 @@ class _Search:
                 hold(ahead)
             sp = min(ahead)
             layer = ahead.pop(sp)
-            reached = set(layer)
+            reached = set()
 
     def beam_steps(self, kept: _Kept) -> Iterator[tuple[_Node, bool, _Link]]:
         """The steps of `steps_from` from a position a beam ``kept``, as (position after it,
