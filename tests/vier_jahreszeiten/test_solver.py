@@ -2138,6 +2138,46 @@ def test_a_position_written_down_for_the_layers_reads_back_as_it_was(options: Op
     assert read > 300
 
 
+def test_a_layer_holds_its_positions_as_a_dict_would() -> None:
+    """`_Positions`, the compact layer of the search by layers, holds each position once, with
+    its line if it holds lines, in the order added, as a dict of them does: through its table's
+    growth, with positions of 1 to 67 bytes (a Simplicity cross of 52 cards) made of few byte
+    values, so that many share the bits of hash it keeps, also where it keeps few and so hashes
+    them again to grow, and with a position that begins another one with the same bits kept."""
+    rng = random.Random(3)
+    lines = [None, _solver._Trail(None, b"", (0, 0, 0))]
+    for bits, held in ((_solver._HASH_BITS, True), (5, False)):  # 5: past 32 slots, hash again
+        layer, same = _solver._Positions(held), dict[bytes, object]()
+        layer.bits = bits
+        for n in range(20_000):
+            size = rng.choice((1, 2, 4, 5, 24, 66, 67))
+            written = bytes(rng.randrange(4) for _ in range(size))
+            line = lines[n % 2] if held else None
+            assert (written in layer) == (written in same)
+            assert layer.add(written, line) == (written not in same)
+            same.setdefault(written, line)
+            assert written in layer
+        assert len(layer) == len(same) > 9_000
+        assert list(layer) == list(same)
+        assert list(layer.last_first()) == list(reversed(same.items()))
+        assert b"" not in layer
+        assert bytes(68) not in layer
+        assert "written" not in layer
+    longer = next(
+        written
+        for written in (rng.randbytes(67) for _ in itertools.count())
+        if any(hash(written[:n]) & 0xFFFF == hash(written) & 0xFFFF for n in range(1, 67))
+    )
+    shorter = next(
+        longer[:n] for n in range(1, 67) if hash(longer[:n]) & 0xFFFF == hash(longer) & 0xFFFF
+    )
+    alike = _solver._Positions()
+    alike.bits = 16  # the same 16 bits of hash kept, and so the same first slot
+    assert alike.add(longer, None)
+    assert shorter not in alike
+    assert alike.add(shorter, None)
+
+
 @pytest.mark.parametrize(
     ("options", "left"),
     [(Options(), 9), (CZARINA, 11),
@@ -2227,7 +2267,8 @@ def test_solving_by_layers_counts_on_from_the_checkpoint(tmp_path: Path) -> None
     positions waiting there are searched."""
     state, path = czarina_deal(16), tmp_path / "deal-16.layers"
     solve_by_layers(state, max_positions=9_000, checkpoint=path, checkpoint_seconds=0)
-    held = Checkpoint(path, state, 0).read(_solver._Search(state, 1).rules.is_written)
+    rules = _solver._Search(state, 1).rules
+    held = Checkpoint(path, state, 0).read(rules.is_written, _solver._Positions)
     assert sum(map(len, held.values())) == checkpoint_header(path)["layers"][0][1]
     Checkpoint(path, state, 0).write(999_990, held)
     spent = solve_by_layers(state, max_positions=1_000_000, checkpoint=path)
@@ -2301,6 +2342,12 @@ def test_a_damaged_checkpoint_is_refused(tmp_path: Path) -> None:
         known.write(5, {23: {written: None}})
         with pytest.raises(FormatError, match="not a position of this deal"):
             solve_by_layers(state, checkpoint=path)
+    first = records[1 : 1 + records[0]]
+    known.write(5, {23: [first]})
+    assert solve_by_layers(state, max_positions=5, checkpoint=path).nodes == 5
+    known.write(5, {23: [first, first]})  # a position twice
+    with pytest.raises(FormatError, match="not a position of this deal"):
+        solve_by_layers(state, checkpoint=path)
     known.write(5, {60: {}})
     assert solve_by_layers(state, max_positions=4, checkpoint=path).outcome is Outcome.UNDECIDED
     for seconds in (-1.0, math.nan):

@@ -23,9 +23,9 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
-from typing import Any, BinaryIO, Final
+from typing import Any, BinaryIO, Final, Protocol, TypeVar
 
 from fourgames.errors import FormatError
 from fourgames.serialization import to_data
@@ -39,6 +39,16 @@ _DIGEST: Final = 32
 _HEADER: Final = 1 << 20
 """The longest first line read (a state's JSON is a few kilobytes)."""
 _CHUNK: Final = 1 << 20
+
+
+class Layer(Collection[bytes], Protocol):
+    """The positions of a layer, each written down, as the search holds them."""
+
+    def add(self, written: bytes, line: None) -> bool:
+        """Add ``written`` unless it is held already; whether it was."""
+
+
+_L = TypeVar("_L", bound=Layer)
 
 
 class Checkpoint:
@@ -56,7 +66,7 @@ class Checkpoint:
         self.since = time.process_time()
         """When the file was last read or written, or this checkpoint made."""
 
-    def offer(self, nodes: int, held: Mapping[int, Mapping[bytes, object]]) -> None:
+    def offer(self, nodes: int, held: Mapping[int, Collection[bytes]]) -> None:
         """`write` the positions ``held`` if ``seconds`` have passed since `since`."""
         if time.process_time() - self.since >= self.seconds:
             self.write(nodes, held)
@@ -68,30 +78,31 @@ class Checkpoint:
         with open(self.path, "rb") as file:
             return self._header(file)[0]
 
-    def read(self, is_written: Callable[[bytes, int], bool]) -> dict[int, dict[bytes, None]]:
+    def read(
+        self, is_written: Callable[[bytes, int], bool], new_layer: Callable[[], _L]
+    ) -> dict[int, _L]:
         """The positions waiting in the file, by cards turned, each checked by ``is_written``
-        (the position written down, its cards turned)."""
+        (the position written down, its cards turned), each layer held in a ``new_layer()``."""
         digest = hashlib.blake2b(digest_size=_DIGEST)
         with open(self.path, "rb") as file:
             _, layers, header = self._header(file)
             digest.update(header)
             reader = _Reader(file, digest, self.path)
-            held: dict[int, dict[bytes, None]] = {}
+            held: dict[int, _L] = {}
             for turned, count in layers:
-                layer = held[turned] = {}
+                layer = held[turned] = new_layer()
                 for n in range(count):
                     written = reader.record()
-                    if not is_written(written, turned) or written in layer:
+                    if not is_written(written, turned) or not layer.add(written, None):
                         raise FormatError(
                             f"not a position of this deal @ {self.path}: position {n} of "
                             f"the layer at {turned} cards turned"
                         )
-                    layer[written] = None
             reader.finish()
         self.since = time.process_time()
         return held
 
-    def write(self, nodes: int, held: Mapping[int, Mapping[bytes, object]]) -> None:
+    def write(self, nodes: int, held: Mapping[int, Collection[bytes]]) -> None:
         """Write the positions ``held`` (by cards turned) and the ``nodes`` counted."""
         header = json.dumps(
             {

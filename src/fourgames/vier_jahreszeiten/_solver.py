@@ -59,8 +59,9 @@ import math
 import os
 import random
 import time
+from array import array
 from collections.abc import Callable, Iterator
-from typing import Final, cast
+from typing import Final
 
 import attrs
 
@@ -1185,8 +1186,8 @@ class _Search:
         piles, sp, waste, found = root
         avoid = seen - {piles}
         searching: list[tuple[_Node, _Component | None, _Trail | None]] = []
-        reached: set[bytes] = set()
-        layer: dict[bytes, _Trail | None] = {}
+        reached = _Positions()
+        layer = _Positions()
         ahead: _Held = {} if held is None else held
         if held is None:
             self.count(1)
@@ -1198,9 +1199,9 @@ class _Search:
             else:
                 component, key = self.entry(root, inside=False)
             searching.append((root, component, None))
-            reached.add(_written_key(key))
+            reached.add(_written_key(key), None)
         while True:
-            waiting = reversed(layer.items())
+            waiting = layer.last_first()
             while True:
                 if searching:
                     node, component, trail = searching.pop()
@@ -1222,13 +1223,13 @@ class _Search:
                     entered, key = self.entry(child, inside)
                     written = _written_key(key)
                     if child[1] != sp:
-                        later = ahead.setdefault(child[1], {})
-                        if written not in later:
+                        later = ahead.get(child[1])
+                        if later is None:
+                            later = ahead[child[1]] = _Positions(lines)
+                        if later.add(written, step):
                             self.count(1)
-                            later[written] = step
-                    elif written not in layer and written not in reached:
+                    elif written not in layer and reached.add(written, None):
                         self.count(1)
-                        reached.add(written)
                         searching.append((child, entered, step))
             if not ahead:
                 return None
@@ -1236,7 +1237,7 @@ class _Search:
                 hold(ahead)
             sp = min(ahead)
             layer = ahead.pop(sp)
-            reached = set()
+            reached = _Positions()
 
     def beam_steps(self, kept: _Kept) -> Iterator[tuple[_Node, bool, _Link]]:
         """The steps of `steps_from` from a position a beam ``kept``, as (position after it,
@@ -1527,9 +1528,113 @@ class _Trail:
         return line[::-1]
 
 
-_Held = dict[int, dict[bytes, _Trail | None]]
-"""The positions waiting in the search by layers: by cards turned, each written down
-(`_written_key`) with the line to it, if lines are held."""
+_HASH_BITS: Final = 29
+"""The bits of a position's hash that `_Positions` keeps in its slot, below where it starts:
+its data may reach 2 ** 34 bytes, and its table 2 ** 29 slots before it hashes positions again
+to grow."""
+
+
+class _Positions:
+    """Positions written down (`_written_key`), each once and, if it holds ``lines``, each with
+    the line to it, in the order added: a layer of the search by layers. A position takes 40 to
+    60 bytes here, where a dict of bytes takes about 100.
+
+    The positions lie one after another in one bytearray, each between two bytes that give its
+    length. A table of slots, at most 5/8 full, holds where each position starts (never 0, as
+    its length comes first) above the lowest `bits` bits of its hash; 0 is an empty slot, and
+    a position's slot is its own or the first empty one from its hash on (linear probing)."""
+
+    def __init__(self, lines: bool = False) -> None:
+        self.data = bytearray()
+        self.size = 0
+        self.lines: list[_Trail | None] | None = [] if lines else None
+        self.slots = array("q", bytes(8 * 8))
+        self.bits = _HASH_BITS
+        """The bits of the hash kept in a slot: enough to find the slot again in a table of
+        up to ``2 ** bits`` slots."""
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __contains__(self, written: object) -> bool:
+        return isinstance(written, bytes) and self.slots[self.slot(written)] != 0
+
+    def __iter__(self) -> Iterator[bytes]:
+        """The positions in the order added."""
+        data = self.data
+        at = 0
+        while at < len(data):
+            size = data[at]
+            yield bytes(data[at + 1 : at + 1 + size])
+            at += size + 2
+
+    def last_first(self) -> Iterator[tuple[bytes, _Trail | None]]:
+        """The positions with their lines (None where it holds none), the last added first."""
+        data, lines = self.data, self.lines
+        end = len(data)
+        for n in range(self.size - 1, -1, -1):
+            size = data[end - 1]
+            yield bytes(data[end - 1 - size : end - 1]), None if lines is None else lines[n]
+            end -= size + 2
+
+    def add(self, written: bytes, line: _Trail | None) -> bool:
+        """Add ``written`` unless it is held already, with the ``line`` to it if it holds
+        lines; whether it was added."""
+        i = self.slot(written)
+        if self.slots[i]:
+            return False
+        self.slots[i] = (len(self.data) + 1) << self.bits | hash(written) & ((1 << self.bits) - 1)
+        self.data.append(len(written))
+        self.data += written
+        self.data.append(len(written))
+        self.size += 1
+        if self.lines is not None:
+            self.lines.append(line)
+        if self.size * 8 > len(self.slots) * 5:
+            self.grow()
+        return True
+
+    def slot(self, written: bytes) -> int:
+        """The slot that holds ``written``, or the empty one where it would go."""
+        data, slots, bits = self.data, self.slots, self.bits
+        whole = hash(written)
+        kept = whole & ((1 << bits) - 1)
+        mask = len(slots) - 1
+        i = whole & mask
+        while slots[i]:
+            held = slots[i]
+            start = held >> bits
+            if (
+                held & ((1 << bits) - 1) == kept
+                and data[start - 1] == len(written)
+                and data[start : start + len(written)] == written
+            ):
+                return i
+            i = (i + 1) & mask
+        return i
+
+    def grow(self) -> None:
+        """Twice the slots, each position's slot found again: from the bits of its hash in its
+        slot while they are enough, else from its hash."""
+        data, bits = self.data, self.bits
+        slots = array("q", bytes(16 * len(self.slots)))
+        mask = len(slots) - 1
+        kept = len(slots) <= 1 << bits
+        for held in self.slots:
+            if held:
+                if kept:
+                    i = held & mask
+                else:
+                    start = held >> bits
+                    i = hash(bytes(data[start : start + data[start - 1]])) & mask
+                while slots[i]:
+                    i = (i + 1) & mask
+                slots[i] = held
+        self.slots = slots
+
+
+_Held = dict[int, _Positions]
+"""The positions waiting in the search by layers, by cards turned."""
 
 
 def _written_key(key: _Key) -> bytes:
@@ -1840,7 +1945,7 @@ def solve_by_layers(
             if nodes is not None and nodes > max_positions:
                 return SolveResult(Outcome.UNDECIDED, (), max_positions)
             if nodes is not None:
-                held = cast(_Held, keeper.read(first.rules.is_written))
+                held = keeper.read(first.rules.is_written, _Positions)
                 first.nodes = nodes
         hold = None if keeper is None else lambda ahead: keeper.offer(first.nodes, ahead)
         try:
