@@ -2216,15 +2216,19 @@ def test_solving_by_layers_wins_along_the_known_winning_lines() -> None:
         assert is_won(replay_line(state, result.line))
 
 
-@pytest.mark.parametrize("deal", [16, 169, 289, 986])
-def test_czarina_deals_proven_lost_are_lost_by_layers_too(deal: int) -> None:
+@pytest.mark.parametrize(
+    ("deal", "nodes"), [(16, 17_865), (169, 2_681), (289, 4_738), (986, 14_519)]
+)
+def test_czarina_deals_proven_lost_are_lost_by_layers_too(deal: int, nodes: int) -> None:
     """Czarina deals of seed 0 proven lost by `prove_lost_by_ranks` (and, but for deal 986, by
     `solve` at its default budget) are lost by layers too: the search by layers shares the
     steps and dead-end tests of `solve`, not its order or what it remembers, and nothing with
-    Czarina by ranks but the dead-end tests."""
+    Czarina by ranks but the dead-end tests. The nodes are the docs' ("The game searched
+    through, layer by layer"): the search takes its positions in the same order however it
+    holds them."""
     state = czarina_deal(deal)
     assert prove_lost_by_ranks(state).outcome is Outcome.LOST
-    assert solve_by_layers(state).outcome is Outcome.LOST
+    assert solve_by_layers(state) == _solver.SolveResult(Outcome.LOST, (), nodes)
 
 
 def test_solving_by_layers_gives_up_past_its_budget() -> None:

@@ -45,7 +45,7 @@ class Layer(Collection[bytes], Protocol):
     """The positions of a layer, each written down, as the search holds them."""
 
     def add(self, written: bytes, line: None) -> bool:
-        """Add ``written`` unless it is held already; whether it was."""
+        """Add ``written`` unless it is held already; whether it was added."""
 
 
 _L = TypeVar("_L", bound=Layer)

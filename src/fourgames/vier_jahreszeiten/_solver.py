@@ -1530,8 +1530,8 @@ class _Trail:
 
 _HASH_BITS: Final = 29
 """The bits of a position's hash that `_Positions` keeps in its slot, below where it starts:
-its data may reach 2 ** 34 bytes, and its table 2 ** 29 slots before it hashes positions again
-to grow."""
+its table may reach 2 ** 29 slots before it hashes positions again to grow, and its data 2 **
+34 bytes (some 600 million positions), past which adding one is an `OverflowError`."""
 
 
 class _Positions:
@@ -1551,7 +1551,7 @@ class _Positions:
         self.slots = array("q", bytes(8 * 8))
         self.bits = _HASH_BITS
         """The bits of the hash kept in a slot: enough to find the slot again in a table of
-        up to ``2 ** bits`` slots."""
+        up to ``2 ** bits`` slots (fewer in a test, so that it hashes positions again)."""
 
     def __len__(self) -> int:
         return self.size
@@ -1607,7 +1607,7 @@ class _Positions:
             if (
                 held & ((1 << bits) - 1) == kept
                 and data[start - 1] == len(written)
-                and data[start : start + len(written)] == written
+                and data.startswith(written, start)
             ):
                 return i
             i = (i + 1) & mask
@@ -1918,7 +1918,7 @@ def solve_by_layers(
     by layer"). It searches holding no lines, and where it finds a win it searches again, up
     to the same win, holding them; ``nodes`` then counts both searches. Its memory follows its
     largest layers: Czarina deal 97 of seed 0, whose layers reach 6.8 million positions, took
-    2.6 GB at most (compiled). Every preset and variant.
+    2.6 GB at most (compiled, its layers held in dicts). Every preset and variant.
 
     With ``checkpoint``, a file, the search writes the positions waiting there between two
     layers, at most every ``checkpoint_seconds`` of CPU time, and goes on from the file if it
