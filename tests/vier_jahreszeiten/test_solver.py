@@ -2349,9 +2349,14 @@ def test_a_damaged_checkpoint_is_refused(tmp_path: Path) -> None:
     first = records[1 : 1 + records[0]]
     known.write(5, {23: [first]})
     assert solve_by_layers(state, max_positions=5, checkpoint=path).nodes == 5
-    known.write(5, {23: [first, first]})  # a position twice
-    with pytest.raises(FormatError, match="not a position of this deal"):
-        solve_by_layers(state, checkpoint=path)
+    rules = _solver._Rules(state)
+    left = rules.stock[23:]
+    home = bytes([next(row[0] for row, count in zip(rules.rows, first[:4], strict=True) if count)])
+    # a position twice; a card still to be turned in the last pile; a card home there
+    for layer in ([first, first], [first + left[:1]], [first + home]):
+        known.write(5, {23: layer})
+        with pytest.raises(FormatError, match="not a position of this deal"):
+            solve_by_layers(state, checkpoint=path)
     known.write(5, {60: {}})
     assert solve_by_layers(state, max_positions=4, checkpoint=path).outcome is Outcome.UNDECIDED
     for seconds in (-1.0, math.nan):

@@ -243,9 +243,9 @@ class _Rules:
         self.pysol = options.czarina and options.czarina_fill is CzarinaFill.WASTE_PYSOL
         self.fills = not options.czarina or self.pysol
         self.run_move = options.run_move
-        self.untouched: dict[int, tuple[frozenset[int], list[int]]] = {}
-        """`is_written`'s stock still to be turned, by cards turned: its cards, and each
-        suit's lowest place among them (13 if none)."""
+        self.barred: dict[tuple[int, tuple[int, ...]], bytes | None] = {}
+        """`is_written`'s bytes that no card of the piles may be, by cards turned and
+        foundation counts (`bars`)."""
         from fourgames.vier_jahreszeiten import _heuristic  # the heuristic player asks `solve`
 
         self.weights: _Weights = (
@@ -568,22 +568,34 @@ class _Rules:
         no card of the stock still to be turned is in them or home."""
         if sp > len(self.stock) or len(written) < 4:
             return False
-        if sp not in self.untouched:
-            left = self.stock[sp:]
-            self.untouched[sp] = (
-                frozenset(left),
-                [min((self.place[c] for c in left if _SUIT[c] == s), default=13) for s in range(4)],
-            )
-        stock, lowest = self.untouched[sp]
         found = tuple(written[:4])
+        if (sp, found) not in self.barred:
+            if len(self.barred) > _MEMORY:
+                self.barred.clear()
+            self.barred[sp, found] = self.bars(sp, found)
+        barred = self.barred[sp, found]
         piles = written[4:].split(_SEPARATOR)
         cards = b"".join(piles)
         return (
-            all(count <= low for count, low in zip(found, lowest, strict=True))
+            barred is not None
             and len(piles) == self.piles
             and len(set(cards)) == len(cards)
-            and all(c < 52 and not self.is_home(c, found) and c not in stock for c in cards)
+            and 1 not in cards.translate(barred)
         )
+
+    def bars(self, sp: int, found: tuple[int, ...]) -> bytes | None:
+        """A table for `bytes.translate` that gives 1 for each byte no card of the piles may
+        be with ``sp`` cards turned and ``found``: a card still to be turned, a card home, or
+        no card at all; None when a foundation holds more than a suit or a card still to be
+        turned."""
+        home = [card for s in range(4) for card in self.rows[s][: found[s]]]
+        left = self.stock[sp:]
+        if max(found) > 13 or any(card in home for card in left):
+            return None
+        table = bytearray(256)
+        for card in (*left, *home, *range(52, 256)):
+            table[card] = 1
+        return bytes(table)
 
     def read(self, written: bytes, sp: int) -> _Node:
         """The position written down by `_written_key`, with ``sp`` cards turned: its waste is
