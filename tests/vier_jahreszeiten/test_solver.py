@@ -10,9 +10,10 @@ import io
 import itertools
 import json
 import math
+import multiprocessing
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from fourgames.vier_jahreszeiten import (
     Outcome,
     RunMove,
     State,
+    _shares,
     _solver,
     apply,
     canonical,
@@ -48,9 +50,10 @@ from fourgames.vier_jahreszeiten import (
     solve,
     solve_by_layers,
 )
-from fourgames.vier_jahreszeiten._checkpoint import Checkpoint
+from fourgames.vier_jahreszeiten._checkpoint import Checkpoint, Written
 from fourgames.vier_jahreszeiten._cli import add_solve_arguments, run_solve
 from fourgames.vier_jahreszeiten._heuristic import position_value
+from fourgames.vier_jahreszeiten._shares import through_shares
 from fourgames.vier_jahreszeiten.bots import GreedyBot, play_greedy
 from tests.vier_jahreszeiten.test_czarina_bracket import WON, czarina_deal
 
@@ -302,7 +305,11 @@ def test_solver_after_a_shuttle_keeps_the_guard() -> None:
         assert legal_actions(state) == (TURN,)
 
 
-@pytest.mark.parametrize("search", [solve, solve_by_layers])
+def solve_by_layers_in_shares(state: State) -> _solver.SolveResult:
+    return solve_by_layers(state, workers=2)
+
+
+@pytest.mark.parametrize("search", [solve, solve_by_layers, solve_by_layers_in_shares])
 def test_S6_guard_strands_a_wandering_player_and_the_solver_agrees(
     search: Callable[[State], _solver.SolveResult],
 ) -> None:
@@ -2364,6 +2371,111 @@ def test_a_damaged_checkpoint_is_refused(tmp_path: Path) -> None:
             solve_by_layers(state, checkpoint=path, checkpoint_seconds=seconds)
 
 
+def layers_waiting(search: Callable[..., object]) -> tuple[list[dict[int, list[bytes]]], object]:
+    """The positions waiting (by cards turned, each layer's sorted) before each layer that
+    ``search(hold)`` begins, and what it returns; a layer's length is checked against them."""
+    waiting: list[dict[int, list[bytes]]] = []
+
+    def hold(held: Mapping[int, Written]) -> None:
+        waiting.append({t: sorted(layer) for t, layer in held.items()})
+        assert {t: len(layer) for t, layer in held.items()} == {
+            t: len(layer) for t, layer in waiting[-1].items()
+        }
+
+    return waiting, search(hold)
+
+
+@pytest.mark.parametrize("workers", [2, 3])
+def test_shares_of_the_search_by_layers_reach_the_positions_of_one_search(
+    workers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Searched in shares by worker processes, every layer holds the positions that one
+    process's search by layers holds, each once, and the verdict is the same; each share
+    counts a part of the nodes, and the same number of workers counts the same nodes each
+    time."""
+    state = czarina_deal(16)
+    counted = [0] * workers
+    answer = _shares._Shares.answer
+
+    def noted(shares: _shares._Shares, part: int, reply: tuple[Any, ...]) -> tuple[Any, ...]:
+        answered = answer(shares, part, reply)
+        counted[part] = shares.nodes[part]
+        return answered
+
+    monkeypatch.setattr(_shares._Shares, "answer", noted)
+    one, lost = layers_waiting(
+        lambda hold: _solver._Search(state, 10**6).through_layers(
+            _solver._root(state), frozenset(), lines=False, hold=hold
+        )
+    )
+    assert lost is None
+    shared, result = layers_waiting(lambda hold: through_shares(state, 10**6, workers, hold=hold))
+    assert len(one) > 5
+    assert sum(len(layer) for held in one for layer in held.values()) > 5_000
+    assert shared == one
+    assert isinstance(result, _solver.SolveResult)
+    assert result.outcome is Outcome.LOST
+    assert sum(counted) == result.nodes
+    assert min(counted) > result.nodes / workers / 2
+    assert solve_by_layers(state, workers=workers) == result
+
+
+@pytest.mark.parametrize("deal", [169, 289])
+def test_czarina_deals_lost_by_layers_are_lost_in_shares(deal: int) -> None:
+    state = czarina_deal(deal)
+    assert solve_by_layers(state, workers=2).outcome is Outcome.LOST
+
+
+def test_shares_of_the_search_by_layers_win_and_give_a_line() -> None:
+    """A win found by the shares is searched again by one process for its line, which
+    replays through `apply`; a position the guard has seen stays out of the root's stretch."""
+    won = 0
+    for deal, state in itertools.islice(along_known_lines(9, 44), 3):
+        result = solve_by_layers(state, max_positions=200_000, workers=2)
+        assert result.won, deal
+        assert is_won(replay_line(state, result.line))
+        won += 1
+    assert won == 3
+
+
+def test_shares_of_the_search_by_layers_give_up_past_the_budget() -> None:
+    state = czarina_deal(16)
+    assert solve_by_layers(state, max_positions=1_000, workers=2) == _solver.SolveResult(
+        Outcome.UNDECIDED, (), 1_000
+    )
+    for workers in (0, -1):
+        with pytest.raises(ValueError, match="workers"):
+            solve_by_layers(state, workers=workers)
+
+
+def test_shares_of_the_search_by_layers_stop_and_go_on_from_one_file(tmp_path: Path) -> None:
+    """Shares write the same checkpoint as one process: a file the shares wrote goes on in
+    one process and the other way round, each to the verdict, the file then removed; a
+    damaged file is refused by the shares as by one process."""
+    state, path = czarina_deal(16), tmp_path / "deal-16.layers"
+    fresh = solve_by_layers(state)
+    for first, then in ((2, 1), (1, 2), (2, 3)):
+        stopped = solve_by_layers(
+            state, max_positions=9_000, checkpoint=path, checkpoint_seconds=0, workers=first
+        )
+        assert stopped.outcome is Outcome.UNDECIDED
+        header = checkpoint_header(path)
+        assert len(header["layers"]) == 1  # the next layer, at 22 or 23 cards turned
+        assert 0 < header["nodes"] <= 9_000
+        resumed = solve_by_layers(state, checkpoint=path, workers=then)
+        assert resumed.outcome is Outcome.LOST is fresh.outcome
+        assert header["nodes"] < resumed.nodes
+        assert list(tmp_path.iterdir()) == []
+    solve_by_layers(state, max_positions=9_000, checkpoint=path, checkpoint_seconds=0)
+    one = solve_by_layers(state, max_positions=9_000, checkpoint=path, workers=2)
+    assert one == _solver.SolveResult(Outcome.UNDECIDED, (), 9_000)  # spent already
+    good = path.read_bytes()
+    path.write_bytes(good[:-1])
+    with pytest.raises(FormatError, match="digest differs"):
+        solve_by_layers(state, checkpoint=path, workers=2)
+    assert multiprocessing.active_children() == []  # the workers ended all the same
+
+
 def test_solve_command_keeps_checkpoints(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -2390,9 +2502,28 @@ def test_solve_command_keeps_checkpoints(
         (["--checkpoints", str(tmp_path), "--method", "solve"], "--method layers alone"),
         (["--checkpoints", str(tmp_path / "none")], "no such directory"),
         (["--checkpoints", str(tmp_path), "--checkpoint-seconds", "-1"], "at least 0"),
+        (["--workers", "2", "--method", "solve"], "--method layers alone"),
+        (["--workers", "0"], "--workers must be at least 1"),
     ]:
         assert run_solve(parser.parse_args([*base, *bad]), io.StringIO()) == 2
         assert message in capsys.readouterr().err
+
+
+def test_solve_command_shares_the_search_by_layers(tmp_path: Path) -> None:
+    """``--workers W`` shares each deal's search by layers among W processes: the same
+    verdict, and the deal's CPU time counts theirs, not only the waiting of the one that
+    shares it out."""
+    parser = argparse.ArgumentParser()
+    add_solve_arguments(parser)
+    base = ["vier-jahreszeiten", "--preset", "czarina", "--deal", "16", "--method", "layers"]
+    seconds = {}
+    for workers in (1, 2):
+        out, text = tmp_path / f"{workers}.jsonl", io.StringIO()
+        args = [*base, "--workers", str(workers), "--out", str(out)]
+        assert run_solve(parser.parse_args(args), text) == 0
+        assert "proven lost (solver)        1.000  (1/1)" in text.getvalue()
+        seconds[workers] = json.loads(out.read_text(encoding="utf-8"))["seconds"]
+    assert seconds[2] > seconds[1] / 2
 
 
 def test_solving_by_layers_keeps_the_guard_in_a_large_component() -> None:

@@ -23,7 +23,7 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sized
 from pathlib import Path
 from typing import Any, BinaryIO, Final, Protocol, TypeVar
 
@@ -48,14 +48,25 @@ class Layer(Collection[bytes], Protocol):
         """Add ``written`` unless it is held already; whether it was added."""
 
 
+class Written(Sized, Iterable[bytes], Protocol):
+    """Positions to write down: how many, and each of them."""
+
+
 _L = TypeVar("_L", bound=Layer)
 
 
 class Checkpoint:
     """The checkpoint file ``path`` of the search by layers from ``state``, written at most
-    every ``seconds`` of the process's CPU time (`time.process_time`)."""
+    every ``seconds`` of CPU time by ``clock`` (the process's, `time.process_time`, unless
+    the search runs in other processes)."""
 
-    def __init__(self, path: str | os.PathLike[str], state: State, seconds: float) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        state: State,
+        seconds: float,
+        clock: Callable[[], float] = time.process_time,
+    ) -> None:
         if not seconds >= 0:
             raise ValueError(f"checkpoint_seconds must be at least 0, not {seconds!r}")
         self.path = Path(path)
@@ -63,12 +74,18 @@ class Checkpoint:
         """Where the file is written before it is put in place."""
         self.state = to_data(state)
         self.seconds = seconds
-        self.since = time.process_time()
+        self.clock = clock
+        self.since = clock()
         """When the file was last read or written, or this checkpoint made."""
 
-    def offer(self, nodes: int, held: Mapping[int, Collection[bytes]]) -> None:
+    def timed(self, clock: Callable[[], float]) -> None:
+        """Take the CPU time by ``clock`` from now on (a search in other processes)."""
+        self.clock = clock
+        self.since = clock()
+
+    def offer(self, nodes: int, held: Mapping[int, Written]) -> None:
         """`write` the positions ``held`` if ``seconds`` have passed since `since`."""
-        if time.process_time() - self.since >= self.seconds:
+        if self.clock() - self.since >= self.seconds:
             self.write(nodes, held)
 
     def read_nodes(self) -> int | None:
@@ -79,10 +96,15 @@ class Checkpoint:
             return self._header(file)[0]
 
     def read(
-        self, is_written: Callable[[bytes, int], bool], new_layer: Callable[[], _L]
+        self,
+        is_written: Callable[[bytes, int], bool],
+        new_layer: Callable[[], _L],
+        keep: Callable[[bytes, int], bool] | None = None,
     ) -> dict[int, _L]:
         """The positions waiting in the file, by cards turned, each checked by ``is_written``
-        (the position written down, its cards turned), each layer held in a ``new_layer()``."""
+        (the position written down, its cards turned), each layer held in a ``new_layer()``;
+        with ``keep``, only the positions it keeps (the position, its cards turned) are checked
+        and held (a share of the search, which checks only its own)."""
         digest = hashlib.blake2b(digest_size=_DIGEST)
         with open(self.path, "rb") as file:
             _, layers, header = self._header(file)
@@ -93,16 +115,18 @@ class Checkpoint:
                 layer = held[turned] = new_layer()
                 for n in range(count):
                     written = reader.record()
+                    if keep is not None and not keep(written, turned):
+                        continue
                     if not is_written(written, turned) or not layer.add(written, None):
                         raise FormatError(
                             f"not a position of this deal @ {self.path}: position {n} of "
                             f"the layer at {turned} cards turned"
                         )
             reader.finish()
-        self.since = time.process_time()
+        self.since = self.clock()
         return held
 
-    def write(self, nodes: int, held: Mapping[int, Collection[bytes]]) -> None:
+    def write(self, nodes: int, held: Mapping[int, Written]) -> None:
         """Write the positions ``held`` (by cards turned) and the ``nodes`` counted."""
         header = json.dumps(
             {
@@ -132,7 +156,7 @@ class Checkpoint:
             file.flush()
             os.fsync(file.fileno())
         os.replace(self.draft, self.path)
-        self.since = time.process_time()
+        self.since = self.clock()
 
     def remove(self) -> None:
         """Remove the file, and a draft left by a write stopped: the search has its verdict."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import random
 import statistics
 import sys
@@ -97,6 +98,13 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help="with --checkpoints: at most every S seconds of CPU (600)",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="W",
+        help="with --method layers: each deal's search shared among W processes (1)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="deals solved in parallel (1)")
     parser.add_argument("--line", action="store_true", help="print each deal's winning line")
     parser.add_argument("--out", help="write each deal's result to this file, one JSON line")
@@ -141,13 +149,14 @@ class _Study:
 
 @attrs.frozen
 class _Job:
-    """A study, and where the search by layers keeps each deal's checkpoint
-    (``--checkpoints``): how its deals are searched, not what they are, so a study's file
-    does not hold it."""
+    """A study, where the search by layers keeps each deal's checkpoint (``--checkpoints``)
+    and among how many processes it is shared (``--workers``): how its deals are searched,
+    not what they are, so a study's file does not hold it."""
 
     study: _Study
     checkpoints: str | None = None
     checkpoint_seconds: float = 600.0
+    workers: int = 1
 
     def checkpoint(self, k: int) -> Path | None:
         """Deal ``k``'s checkpoint file."""
@@ -180,9 +189,9 @@ def _solve_deal(job: _Job, k: int) -> _Deal:
     study = job.study
     state = new_game(1, seed=derive_seed(study.seed, "deal", k), options=study.options)
     final = play_greedy(state, random.Random(derive_seed(study.seed, "bot", k)))
-    started = time.process_time()
+    started = _cpu()
     result = _verdict(job, state, k)
-    seconds = time.process_time() - started
+    seconds = _cpu() - started
     end = state
     for action in result.line:  # every winning line is checked by the rules
         end = apply(end, action)
@@ -200,10 +209,17 @@ def _verdict(job: _Job, state: State, k: int) -> SolveResult:
             max_positions=study.max_nodes,
             checkpoint=job.checkpoint(k),
             checkpoint_seconds=job.checkpoint_seconds,
+            workers=job.workers,
         )
     if study.method == "ranks":
         return prove_lost_by_ranks(state, max_positions=study.max_nodes)
     return solve(state, max_nodes=study.max_nodes, max_seconds=study.max_seconds)
+
+
+def _cpu() -> float:
+    """The CPU time of this process and of its children ended (the search by layers' shares)."""
+    times = os.times()
+    return time.process_time() + times.children_user + times.children_system
 
 
 def _solve_deals(job: _Job, ks: Sequence[int]) -> list[_Deal]:
@@ -235,7 +251,7 @@ def _problem(args: argparse.Namespace, study: _Study) -> str | None:
     if args.deal is not None and min(args.deal) < 0:
         return "--deal must be at least 0"
     for name, value in (("--deals", args.deals), ("--max-nodes", study.max_nodes),
-                        ("--jobs", args.jobs)):  # fmt: skip
+                        ("--jobs", args.jobs), ("--workers", args.workers)):  # fmt: skip
         if value is not None and value < 1:
             return f"{name} must be at least 1"
     if args.max_seconds is not None and not args.max_seconds > 0:
@@ -246,6 +262,8 @@ def _problem(args: argparse.Namespace, study: _Study) -> str | None:
         return "--checkpoints keeps the search of --method layers alone"
     if args.checkpoints is not None and not Path(args.checkpoints).is_dir():
         return f"--checkpoints {args.checkpoints}: no such directory"
+    if args.workers > 1 and study.method != "layers":
+        return "--workers shares the search of --method layers alone"
     if not args.checkpoint_seconds >= 0:
         return "--checkpoint-seconds must be at least 0"
     if study.method == "ranks" and not _plays_by_ranks(study.options):
@@ -264,7 +282,9 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     solver returns is replayed through `apply` (status 1 if one fails). ``--out`` gets each
     deal's result as a JSON line as it is found; with ``--resume`` the deals already there
     are read back instead of solved again. With ``--checkpoints`` each deal's search by layers
-    is kept in a file there (`solve_by_layers`'s ``checkpoint``) and goes on from it.
+    is kept in a file there (`solve_by_layers`'s ``checkpoint``) and goes on from it; with
+    ``--workers W`` it is shared among ``W`` processes (`solve_by_layers`'s ``workers``), whose
+    CPU time counts in the deal's.
     """
     from fourgames.arena import executor_for, map_chunks, wilson
 
@@ -274,7 +294,7 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if max_nodes is None:
         max_nodes = DEFAULT_MAX_NODES if args.method == "solve" else DEFAULT_MAX_POSITIONS
     study = _Study(args.preset, max_nodes, args.seed, run_move, args.max_seconds, args.method)
-    job = _Job(study, args.checkpoints, args.checkpoint_seconds)
+    job = _Job(study, args.checkpoints, args.checkpoint_seconds, args.workers)
     problem = _problem(args, study)
     if problem:
         print(f"fourgames solve: {problem}", file=sys.stderr)

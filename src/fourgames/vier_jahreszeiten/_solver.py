@@ -42,8 +42,8 @@ cards of its cross of the same rank swapped that its proof never had a foundatio
 looser game, in which the cross keeps only the ranks of its cards (`_ByRanks`).
 `solve_by_layers` makes the same steps as the macro search, but layer by layer of cards turned,
 each position once, holding only the layer it searches and the positions reached beyond it,
-written down (`_Search.through_layers`, `_Rules.read`); between two layers it can keep them in
-a file and go on from it later (`_checkpoint`).
+written down (`_Layers`, `_Rules.read`); between two layers it can keep them in a file and go
+on from it later (`_checkpoint`), and it can share them among worker processes (`_shares`).
 
 A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
 configurations the guard has seen, and every action is made with `apply`, so the line is
@@ -59,6 +59,7 @@ import math
 import os
 import random
 import time
+import zlib
 from array import array
 from collections.abc import Callable, Iterator
 from typing import Final
@@ -1181,75 +1182,21 @@ class _Search:
         hold: Callable[[_Held], None] | None = None,
     ) -> list[tuple[_Piles, _Move]] | None:
         """A macro line from ``root`` to a win, or None when there is none, found by making
-        every step from every position, layer by layer of cards turned, each position once;
-        without ``lines`` no step is held, and a win gives an empty line. ``hold`` is shown
-        the positions waiting (by cards turned) before each layer is begun, and the search
-        goes on from those ``held`` instead of ``root`` if given (`_checkpoint`).
-
-        Each position is counted (`count`) as it is reached, in its own layer or one ahead (the
-        next, or one further where refills from the waste turn several cards at once), and only
-        the layer searched (once, the positions reached within it beside it) and those ahead
-        of it are held, so the budget bounds the memory. A position waiting in a layer is held
-        written down (`_written_key`, read back by `_Rules.read`), and with ``lines`` the line
-        to it as a `_Trail`. No line repeats a position, so none repeats a configuration within
-        a stretch. The root's stretch goes on from the guard's ``seen``: the configurations
-        seen before are left out there, as in `run`; after the first progress move the guard
-        starts afresh."""
-        piles, sp, waste, found = root
-        avoid = seen - {piles}
-        searching: list[tuple[_Node, _Component | None, _Trail | None]] = []
-        reached = _Positions()
-        layer = _Positions()
-        ahead: _Held = {} if held is None else held
-        if held is None:
-            self.count(1)
-            if avoid:
-                configs, exits = self.explore(piles, self.rules.refills(sp, waste), avoid,
-                                              undoable_only=False)  # fmt: skip
-                component = None if len(configs) > _LARGE else _component(configs, exits)
-                key = (piles if component is None else component.name, sp, found)
-            else:
-                component, key = self.entry(root, inside=False)
-            searching.append((root, component, None))
-            reached.add(_written_key(key), None)
+        every step from every position, layer by layer of cards turned, each position once
+        (`_Layers`); without ``lines`` no step is held, and a win gives an empty line.
+        ``hold`` is shown the positions waiting (by cards turned) before each layer is begun,
+        and the search goes on from those ``held`` instead of ``root`` if given
+        (`_checkpoint`)."""
+        layers = _Layers(self, root, seen, lines, held)
         while True:
-            waiting = layer.last_first()
-            while True:
-                if searching:
-                    node, component, trail = searching.pop()
-                else:
-                    item = next(waiting, None)
-                    if item is None:
-                        break
-                    written, trail = item
-                    node = self.rules.read(written, sp)
-                    component, _ = self.entry(node, inside=False)
-                for config, move, child, inside in self.steps_from(component, node):
-                    if self.is_dead_end(child):
-                        continue
-                    step = _Trail(trail, _SEPARATOR.join(config), move) if lines else None
-                    if sum(child[3]) == 52:
-                        return [] if step is None else step.line()
-                    if child[1:] == root[1:] and child[0] in avoid:
-                        continue
-                    entered, key = self.entry(child, inside)
-                    written = _written_key(key)
-                    if child[1] != sp:
-                        later = ahead.get(child[1])
-                        if later is None:
-                            later = ahead[child[1]] = _Positions(lines)
-                        if later.add(written, step):
-                            self.count(1)
-                    elif written not in layer and reached.add(written, None):
-                        self.count(1)
-                        searching.append((child, entered, step))
-            if not ahead:
+            line = layers.search_layer()
+            if line is not None:
+                return line
+            if not layers.ahead:
                 return None
             if hold is not None:
-                hold(ahead)
-            sp = min(ahead)
-            layer = ahead.pop(sp)
-            reached = _Positions()
+                hold(layers.ahead)
+            layers.next_layer(min(layers.ahead))
 
     def beam_steps(self, kept: _Kept) -> Iterator[tuple[_Node, bool, _Link]]:
         """The steps of `steps_from` from a position a beam ``kept``, as (position after it,
@@ -1649,6 +1596,176 @@ _Held = dict[int, _Positions]
 """The positions waiting in the search by layers, by cards turned."""
 
 
+def _share(cross: bytes, parts: int) -> int:
+    """Which of ``parts`` shares of the search by layers holds the positions whose ``cross``
+    holds these cards (in any order, piles joined by `_SEPARATOR` or not). Every configuration
+    of a component holds the same cards, and so does the position after a `Turn` or a waste
+    card home: so a component is built by one share alone."""
+    return zlib.crc32(bytes(sorted(cross.replace(_SEPARATOR, b"")))) % parts
+
+
+class _Layers:
+    """The search by layers from ``root``: every step from every position, layer by layer of
+    cards turned, each position once; of the positions whose share (`_share`) is ``part`` of
+    ``parts``, all of them in a search of one share.
+
+    Each position is counted (`_Search.count`) as it is reached, in its own layer or one ahead
+    (the next, or one further where refills from the waste turn several cards at once), and
+    only the layer searched (once, the positions reached within it beside it) and those ahead
+    of it are held, so the budget bounds the memory. A position waiting in a layer is held
+    written down (`_written_key`, read back by `_Rules.read`), and with ``lines`` the line to
+    it as a `_Trail`. No line repeats a position, so none repeats a configuration within a
+    stretch. The root's stretch goes on from the guard's ``seen``: the configurations seen
+    before are left out there, as in `_Search.run`; after the first progress move the guard
+    starts afresh. The search goes on from the positions ``held`` (by cards turned) instead of
+    ``root`` if given.
+
+    A step to a position of another share (`_share`: by the cards of its cross) is
+    not searched here but written down in ``sent`` for that share, which `receive` takes it;
+    its component is looked up only there. Lines are held only in a search of one share."""
+
+    def __init__(
+        self,
+        search: _Search,
+        root: _Node,
+        seen: frozenset[_Piles],
+        lines: bool,
+        held: _Held | None,
+        part: int = 0,
+        parts: int = 1,
+    ) -> None:
+        self.search = search
+        self.root = root
+        self.avoid = seen - {root[0]}
+        self.lines = lines
+        self.part = part
+        self.parts = parts
+        self.sent = [bytearray() for _ in range(parts)]
+        """For each share, the steps to its positions: cards turned, length, the position."""
+        self.searching: list[tuple[_Node, _Component | None, _Trail | None]] = []
+        self.layer = _Positions()
+        self.reached = _Positions()
+        self.waiting = self.layer.last_first()
+        self.drained = False
+        """Whether every position of the layer was taken from it."""
+        self.ahead: _Held = {} if held is None else held
+        self.sp = root[1]
+        if held is None:
+            self.begin()
+
+    def begin(self) -> None:
+        """Reach the root, if it is of this share."""
+        search, root = self.search, self.root
+        piles, sp, waste, found = root
+        if _share(b"".join(piles), self.parts) != self.part:
+            return
+        search.count(1)
+        if self.avoid:
+            configs, exits = search.explore(piles, search.rules.refills(sp, waste), self.avoid,
+                                            undoable_only=False)  # fmt: skip
+            component = None if len(configs) > _LARGE else _component(configs, exits)
+            key = (piles if component is None else component.name, sp, found)
+        else:
+            component, key = search.entry(root, inside=False)
+        self.searching.append((root, component, None))
+        self.reached.add(_written_key(key), None)
+
+    @property
+    def busy(self) -> bool:
+        """Whether positions of the layer wait to be searched here."""
+        return bool(self.searching) or not self.drained
+
+    def search_layer(self, most: int = -1) -> list[tuple[_Piles, _Move]] | None:
+        """Search the positions of the layer (reached within it or waiting), at most ``most``
+        of them if ``most`` is not negative: a macro line to a win (empty without lines), or
+        None."""
+        search, root, avoid, sp = self.search, self.root, self.avoid, self.sp
+        rules, lines, parts, searching = search.rules, self.lines, self.parts, self.searching
+        while most != 0:
+            most -= 1
+            if searching:
+                node, component, trail = searching.pop()
+            else:
+                item = next(self.waiting, None)
+                if item is None:
+                    self.drained = True
+                    break
+                written, trail = item
+                node = rules.read(written, sp)
+                component, _ = search.entry(node, inside=False)
+            for config, move, child, inside in search.steps_from(component, node):
+                if sum(child[3]) == 52:
+                    return _Trail(trail, _SEPARATOR.join(config), move).line() if lines else []
+                if child[1:] == root[1:] and child[0] in avoid:
+                    continue
+                share = self.part if parts == 1 else _share(b"".join(child[0]), parts)
+                if share != self.part:
+                    self.send(share, child)
+                elif not search.is_dead_end(child):
+                    step = _Trail(trail, _SEPARATOR.join(config), move) if lines else None
+                    self.reach(child, *search.entry(child, inside), step)
+        return None
+
+    def send(self, share: int, node: _Node) -> None:
+        """Write down ``node`` in `sent` for its ``share``: its cards turned, length,
+        foundation counts and configuration (not its component's, which is looked up there)."""
+        raw = bytes(node[3]) + _SEPARATOR.join(node[0])
+        sent = self.sent[share]
+        sent.append(node[1])
+        sent.append(len(raw))
+        sent += raw
+
+    def take_sent(self) -> list[bytes]:
+        """What was written down for each share (`sent`) since this was last asked."""
+        taken = [bytes(sent) for sent in self.sent]
+        for sent in self.sent:
+            sent.clear()
+        return taken
+
+    def reach(self, node: _Node, component: _Component | None, key: _Key,
+              step: _Trail | None) -> None:  # fmt: skip
+        """Reach the position ``node`` of the ``component`` with the ``key``, by ``step``: it
+        waits in its layer, or, in the layer searched, is searched in turn, unless it was
+        reached before."""
+        written = _written_key(key)
+        if node[1] != self.sp:
+            self.wait(written, node[1], step)
+        elif written not in self.layer and self.reached.add(written, None):
+            self.search.count(1)
+            self.searching.append((node, component, step))
+
+    def wait(self, written: bytes, turned: int, step: _Trail | None) -> None:
+        """Hold the position ``written`` in the layer of ``turned`` cards, counted, unless it
+        is held already."""
+        later = self.ahead.get(turned)
+        if later is None:
+            later = self.ahead[turned] = _Positions(self.lines)
+        if later.add(written, step):
+            self.search.count(1)
+
+    def receive(self, sent: bytes) -> None:
+        """Reach the positions another share ``sent`` to this one (`reach`), but dead ends
+        (`_Search.is_dead_end`, asked here, the share that remembers the answers for their
+        waste and foundations)."""
+        search = self.search
+        at = 0
+        while at < len(sent):
+            turned, size = sent[at], sent[at + 1]
+            node = search.rules.read(sent[at + 2 : at + 2 + size], turned)
+            at += 2 + size
+            if not search.is_dead_end(node):
+                self.reach(node, *search.entry(node, inside=False), None)
+
+    def next_layer(self, sp: int) -> None:
+        """Begin the layer of ``sp`` cards turned (every share begins the same one)."""
+        self.sp = sp
+        layer = self.ahead.pop(sp, None)
+        self.layer = _Positions() if layer is None else layer
+        self.reached = _Positions()
+        self.waiting = self.layer.last_first()
+        self.drained = False
+
+
 def _written_key(key: _Key) -> bytes:
     """A position's key written down for the search by layers, which holds its cards turned
     apart: the foundation counts, then the piles joined by `_SEPARATOR` (`_Rules.read`)."""
@@ -1916,6 +2033,7 @@ def solve_by_layers(
     max_positions: int = DEFAULT_MAX_POSITIONS,
     checkpoint: str | os.PathLike[str] | None = None,
     checkpoint_seconds: float = 600.0,
+    workers: int = 1,
 ) -> SolveResult:
     """Search every position reachable from ``state``, layer by layer of cards turned, each
     once: WON with a winning line (legal from ``state``, guard included), LOST when no line
@@ -1938,6 +2056,12 @@ def solve_by_layers(
     file is removed once the search has its verdict, and the last one written is kept when the
     budget runs out, so that a larger budget goes on from it (docs, "Stopping and going on").
 
+    With ``workers`` above 1 the positions are shared among that many processes, each
+    holding and searching its share of every layer (docs, "On several cores"): the same
+    verdict, other nodes (each process builds the components it meets), the budget checked
+    between rounds of at most 20,000 positions a share, and a win searched again, for its
+    line, by this process alone. A checkpoint is the same file either way.
+
     >>> from fourgames.shuffle import derive_seed
     >>> from fourgames.vier_jahreszeiten import CZARINA, new_game
     >>> solve_by_layers(new_game(1, seed=derive_seed(0, "deal", 16), options=CZARINA)).outcome
@@ -1945,11 +2069,40 @@ def solve_by_layers(
     """
     if max_positions < 1:
         raise ValueError(f"max_positions must be at least 1, not {max_positions!r}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers!r}")
     keeper = None if checkpoint is None else Checkpoint(checkpoint, state, checkpoint_seconds)
     if is_won(state):
         return SolveResult(Outcome.WON, (), 0)
+    if workers > 1:
+        from fourgames.vier_jahreszeiten._shares import through_shares
+
+        first = through_shares(state, max_positions, workers, keeper)
+    else:
+        first = _through_layers(state, max_positions, keeper)
+    if first.outcome is Outcome.UNDECIDED:
+        return first
+    result = first
+    if first.won:  # the same search again, up to the same win, with lines
+        with _WithoutCyclicGC():
+            search = _Search(state, max_positions)
+            seen = frozenset(_compact(c) for c in state.seen)
+            try:
+                found = search.through_layers(_root(state), seen, lines=True)
+            except _OutOfBudget:
+                return SolveResult(Outcome.UNDECIDED, (), max_positions)
+            result = _result(state, search, found)
+            result = attrs.evolve(result, nodes=first.nodes + result.nodes)
+    if keeper is not None:
+        keeper.remove()
+    return result
+
+
+def _through_layers(state: State, max_positions: int, keeper: Checkpoint | None) -> SolveResult:
+    """The search by layers from ``state`` in this process: WON (with no line), LOST or
+    UNDECIDED; with a ``keeper``, written there between layers and gone on from its file."""
     with _WithoutCyclicGC():
-        first = _Search(state, max_positions)
+        search = _Search(state, max_positions)
         seen = frozenset(_compact(c) for c in state.seen)
         held: _Held | None = None
         if keeper is not None:
@@ -1957,22 +2110,14 @@ def solve_by_layers(
             if nodes is not None and nodes > max_positions:
                 return SolveResult(Outcome.UNDECIDED, (), max_positions)
             if nodes is not None:
-                held = keeper.read(first.rules.is_written, _Positions)
-                first.nodes = nodes
-        hold = None if keeper is None else lambda ahead: keeper.offer(first.nodes, ahead)
+                held = keeper.read(search.rules.is_written, _Positions)
+                search.nodes = nodes
+        hold = None if keeper is None else lambda ahead: keeper.offer(search.nodes, ahead)
         try:
-            if first.through_layers(_root(state), seen, lines=False, held=held, hold=hold) is None:
-                result = SolveResult(Outcome.LOST, (), first.nodes)
-            else:  # won: the same search again, up to the same win, with lines
-                search = _Search(state, max_positions)
-                found = search.through_layers(_root(state), seen, lines=True)
-                result = _result(state, search, found)
-                result = attrs.evolve(result, nodes=first.nodes + result.nodes)
+            found = search.through_layers(_root(state), seen, lines=False, held=held, hold=hold)
         except _OutOfBudget:
             return SolveResult(Outcome.UNDECIDED, (), max_positions)
-    if keeper is not None:
-        keeper.remove()
-    return result
+    return SolveResult(Outcome.LOST if found is None else Outcome.WON, (), search.nodes)
 
 
 _RankPosition = tuple[_Piles, bytes, tuple[int, ...]]

@@ -1,0 +1,263 @@
+"""The search by layers shared among worker processes (`solve_by_layers`'s ``workers``;
+docs/games/vier-jahreszeiten.md, "On several cores").
+
+Each position belongs to one share, by a hash of the cards in its cross (`_solver._share`):
+every configuration of a component holds the same cards, and so does the position after a
+`Turn` or a waste card home, so each component is built by one share alone. Each share is
+searched by a process of its own, which holds only its share of every layer. The shares
+search a layer in rounds: each searches at most `_ROUND` of its positions, and the steps it
+made to positions of other shares are handed to them for the next round. A layer is through
+when no share has a position of it left and no step is on its way; then every share begins
+the least layer that any share holds. What a round does follows from the positions alone, so
+a search gives the same verdict and nodes each time with the same number of workers; the
+verdict is that of one process, the nodes are not (each share forgets the components it built
+on its own).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator, Mapping
+from multiprocessing.connection import Connection
+from types import TracebackType
+from typing import Any, Final
+
+from fourgames.vier_jahreszeiten._checkpoint import Checkpoint, Written
+from fourgames.vier_jahreszeiten._rules import State
+from fourgames.vier_jahreszeiten._solver import (
+    Outcome,
+    SolveResult,
+    _compact,
+    _Layers,
+    _OutOfBudget,
+    _Positions,
+    _root,
+    _Search,
+    _share,
+    _WithoutCyclicGC,
+)
+
+__all__ = ["through_shares"]
+
+_ROUND: Final = 20_000
+"""The positions of a layer a share searches before the steps between shares are handed on."""
+_CHUNK: Final = 1 << 23
+"""About how many bytes of positions a share sends at a time for a checkpoint."""
+
+
+def through_shares(
+    state: State,
+    max_positions: int,
+    workers: int,
+    keeper: Checkpoint | None = None,
+    hold: Callable[[Mapping[int, Written]], None] | None = None,
+) -> SolveResult:
+    """The search by layers from ``state`` in ``workers`` processes: WON (with no line), LOST
+    or UNDECIDED, and the nodes counted by all of them. ``hold`` is shown the positions
+    waiting before each layer is begun, and they are offered to the ``keeper``
+    (`Checkpoint.offer`); if its file is there, the search goes on from it."""
+    nodes = 0 if keeper is None else keeper.read_nodes()
+    if nodes is not None and nodes > max_positions:
+        return SolveResult(Outcome.UNDECIDED, (), max_positions)
+    resume = None if keeper is None or nodes is None else str(keeper.path)
+    with _Shares(state, max_positions, workers, resume) as shares:
+        shares.ask(*[("begin",)] * workers)  # each has read its share of the file, if any
+        if keeper is not None:
+            keeper.timed(shares.cpu)
+        base = nodes or 0
+        received = [b""] * workers
+        while True:
+            busy = True
+            while busy or any(received):
+                total = base + sum(shares.nodes)
+                replies = shares.ask(*(("round", r, max_positions - total) for r in received))
+                total = base + sum(shares.nodes)
+                if any(reply[0] == "out" for reply in replies) or total > max_positions:
+                    return SolveResult(Outcome.UNDECIDED, (), max_positions)
+                if any(reply[0] == "won" for reply in replies):
+                    return SolveResult(Outcome.WON, (), total)
+                received = [b"".join(reply[1][k] for reply in replies) for k in range(workers)]
+                busy = any(reply[2] for reply in replies)
+            sizes: dict[int, int] = {}
+            for reply in shares.ask(*[("sizes",)] * workers):
+                for turned, size in reply[1].items():
+                    sizes[turned] = sizes.get(turned, 0) + size
+            if not sizes:
+                return SolveResult(Outcome.LOST, (), total)
+            waiting = {turned: _Gathered(shares, turned, size) for turned, size in sizes.items()}
+            if hold is not None:
+                hold(waiting)
+            if keeper is not None:
+                keeper.offer(total, waiting)
+            shares.tell(("layer", min(sizes)))
+
+
+class _Shares:
+    """The worker processes of a search by layers, one for each share."""
+
+    def __init__(self, state: State, max_positions: int, workers: int, resume: str | None) -> None:
+        # forked where the system can (a caller's script need not guard its main module)
+        fork = "fork" in multiprocessing.get_all_start_methods()
+        context = (
+            multiprocessing.get_context("fork") if fork else multiprocessing.get_context("spawn")
+        )
+        self.connections: list[Connection] = []
+        self.processes: list[Any] = []
+        for part in range(workers):
+            mine, theirs = context.Pipe()
+            process = context.Process(
+                target=_work,
+                args=(theirs, state, max_positions, part, workers, resume),
+                daemon=True,
+            )
+            process.start()
+            theirs.close()
+            self.connections.append(mine)
+            self.processes.append(process)
+        self.nodes = [0] * workers
+        """The nodes each share has counted."""
+        self.seconds = [0.0] * workers
+        """The CPU time each share's process has taken."""
+
+    def __enter__(self) -> _Shares:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:  # fmt: skip
+        for connection in self.connections:
+            with contextlib.suppress(OSError):  # the process is gone
+                connection.send(("stop",))
+        for process in self.processes:
+            process.join(5)
+            if process.is_alive():
+                process.kill()
+                process.join()
+        for connection in self.connections:
+            connection.close()
+
+    def cpu(self) -> float:
+        """The CPU time of the search: this process's and the shares'."""
+        return time.process_time() + sum(self.seconds)
+
+    def tell(self, command: tuple[Any, ...]) -> None:
+        """Give every share ``command``, which has no answer."""
+        for connection in self.connections:
+            connection.send(command)
+
+    def ask(self, *commands: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        """Give each share its command and wait for every answer; a share's error is raised
+        here."""
+        for connection, command in zip(self.connections, commands, strict=True):
+            connection.send(command)
+        replies = [self.reply(part) for part in range(len(self.connections))]
+        return [self.answer(part, reply) for part, reply in enumerate(replies)]
+
+    def receive(self, part: int) -> tuple[Any, ...]:
+        """The next answer of share ``part``."""
+        return self.answer(part, self.reply(part))
+
+    def reply(self, part: int) -> tuple[Any, ...]:
+        """What share ``part`` sends next."""
+        try:
+            reply: tuple[Any, ...] = self.connections[part].recv()
+        except (EOFError, OSError):
+            raise RuntimeError(f"share {part} of the search by layers ended") from None
+        return reply
+
+    def answer(self, part: int, reply: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The answer ``reply`` of share ``part`` without its nodes and CPU time, which are
+        noted; a share's error is raised here."""
+        if reply[0] == "error":
+            raise reply[1]
+        *answer, self.nodes[part], self.seconds[part] = reply
+        return tuple(answer)
+
+
+class _Gathered:
+    """The positions waiting at ``turned`` cards turned, ``size`` of them, gathered from every
+    share as they are read (`Checkpoint.write`)."""
+
+    def __init__(self, shares: _Shares, turned: int, size: int) -> None:
+        self.shares = shares
+        self.turned = turned
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __iter__(self) -> Iterator[bytes]:
+        for part, connection in enumerate(self.shares.connections):
+            connection.send(("positions", self.turned))
+            while chunk := self.shares.receive(part)[1]:
+                at = 0
+                while at < len(chunk):
+                    size = chunk[at]
+                    yield chunk[at + 1 : at + 1 + size]
+                    at += 1 + size
+
+
+def _work(
+    connection: Connection,
+    state: State,
+    max_positions: int,
+    part: int,
+    parts: int,
+    resume: str | None,
+) -> None:
+    """A share's process: it answers each command with what it asks, then its nodes and CPU
+    time, or with an error, until told to stop."""
+    with _WithoutCyclicGC():
+        try:
+            search = _Search(state, max_positions)
+            held = None
+            if resume is not None:
+                held = Checkpoint(resume, state, 0).read(
+                    search.rules.is_written,
+                    _Positions,
+                    lambda written, _: _share(written[4:], parts) == part,
+                )
+            seen = frozenset(_compact(c) for c in state.seen)
+            layers = _Layers(search, _root(state), seen, False, held, part, parts)
+            for command in iter(connection.recv, ("stop",)):
+                for reply in _answer(command, search, layers):
+                    connection.send((*reply, search.nodes, time.process_time()))
+        except Exception as error:  # a checkpoint damaged, a layer too large: the caller's
+            with contextlib.suppress(OSError, EOFError):
+                connection.send(("error", error))
+                connection.recv()  # told to stop
+
+
+def _answer(
+    command: tuple[Any, ...], search: _Search, layers: _Layers
+) -> Iterator[tuple[Any, ...]]:
+    """The answers of a share to ``command``."""
+    kind = command[0]
+    if kind == "begin":
+        yield ("begun",)
+    elif kind == "round":
+        _, received, budget = command
+        search.budget(search.nodes + budget, None)
+        try:
+            layers.receive(received)
+            won = layers.search_layer(_ROUND) is not None
+        except _OutOfBudget:
+            yield ("out", [], False)
+            return
+        yield ("won" if won else "searched", layers.take_sent(), layers.busy)
+    elif kind == "sizes":
+        yield ("sizes", {turned: len(layer) for turned, layer in layers.ahead.items()})
+    elif kind == "positions":
+        chunk = bytearray()
+        for written in layers.ahead.get(command[1], ()):
+            chunk.append(len(written))
+            chunk += written
+            if len(chunk) >= _CHUNK:
+                yield ("positions", bytes(chunk))
+                chunk.clear()
+        yield ("positions", bytes(chunk))
+        if chunk:
+            yield ("positions", b"")
+    elif kind == "layer":
+        layers.next_layer(command[1])
