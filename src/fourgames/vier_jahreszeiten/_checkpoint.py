@@ -57,16 +57,10 @@ _L = TypeVar("_L", bound=Layer)
 
 class Checkpoint:
     """The checkpoint file ``path`` of the search by layers from ``state``, written at most
-    every ``seconds`` of CPU time by ``clock`` (the process's, `time.process_time`, unless
-    the search runs in other processes)."""
+    every ``seconds`` of CPU time: the process's (`time.process_time`), or that of the
+    processes the search runs in (`timed`)."""
 
-    def __init__(
-        self,
-        path: str | os.PathLike[str],
-        state: State,
-        seconds: float,
-        clock: Callable[[], float] = time.process_time,
-    ) -> None:
+    def __init__(self, path: str | os.PathLike[str], state: State, seconds: float) -> None:
         if not seconds >= 0:
             raise ValueError(f"checkpoint_seconds must be at least 0, not {seconds!r}")
         self.path = Path(path)
@@ -74,8 +68,8 @@ class Checkpoint:
         """Where the file is written before it is put in place."""
         self.state = to_data(state)
         self.seconds = seconds
-        self.clock = clock
-        self.since = clock()
+        self.clock: Callable[[], float] = time.process_time
+        self.since = self.clock()
         """When the file was last read or written, or this checkpoint made."""
 
     def timed(self, clock: Callable[[], float]) -> None:
