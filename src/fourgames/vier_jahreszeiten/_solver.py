@@ -1708,10 +1708,12 @@ class _Layers:
 
     def send(self, share: int, node: _Node) -> None:
         """Write down ``node`` in `sent` for its ``share``: its cards turned, length,
-        foundation counts and configuration (not its component's, which is looked up there)."""
-        raw = bytes(node[3]) + _SEPARATOR.join(node[0])
+        foundation counts, waste (after its length) and configuration (not its component's,
+        which is looked up there)."""
+        piles, turned, waste, found = node
+        raw = bytes(found) + bytes((len(waste),)) + waste + _SEPARATOR.join(piles)
         sent = self.sent[share]
-        sent.append(node[1])
+        sent.append(turned)
         sent.append(len(raw))
         sent += raw
 
@@ -1750,9 +1752,12 @@ class _Layers:
         search = self.search
         at = 0
         while at < len(sent):
-            turned, size = sent[at], sent[at + 1]
-            node = search.rules.read(sent[at + 2 : at + 2 + size], turned)
+            turned, size, wasted = sent[at], sent[at + 1], sent[at + 6]
+            found = tuple(sent[at + 2 : at + 6])
+            waste = sent[at + 7 : at + 7 + wasted]
+            piles = tuple(sent[at + 7 + wasted : at + 2 + size].split(_SEPARATOR))
             at += 2 + size
+            node = piles, turned, waste, found
             if not search.is_dead_end(node):
                 self.reach(node, *search.entry(node, inside=False), None)
 
