@@ -2522,6 +2522,7 @@ def test_solve_command_shares_the_search_by_layers(tmp_path: Path) -> None:
         args = [*base, "--workers", str(workers), "--out", str(out)]
         assert run_solve(parser.parse_args(args), text) == 0
         assert "proven lost (solver)        1.000  (1/1)" in text.getvalue()
+        assert ("2 workers a deal" in text.getvalue()) is (workers == 2)
         seconds[workers] = json.loads(out.read_text(encoding="utf-8"))["seconds"]
     assert seconds[2] > seconds[1] / 2
 

@@ -346,6 +346,7 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
         f"{METHODS[study.method]} budget {max_nodes} nodes"
         f"{'' if args.max_seconds is None else f' or {args.max_seconds:g} s of CPU'} per deal, "
         f"{args.jobs} job(s), "
+        f"{'' if args.workers == 1 else f'{args.workers} workers a deal, '}"
         f"solver {'compiled (mypyc)' if SOLVER_COMPILED else 'pure Python'}",
         file=out,
     )
