@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import signal
+import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from multiprocessing.connection import Connection
@@ -74,10 +76,10 @@ def through_shares(
                 total = base + sum(shares.nodes)
                 replies = shares.ask(*(("round", r, max_positions - total) for r in received))
                 total = base + sum(shares.nodes)
-                if any(reply[0] == "out" for reply in replies) or total > max_positions:
-                    return SolveResult(Outcome.UNDECIDED, (), max_positions)
                 if any(reply[0] == "won" for reply in replies):
                     return SolveResult(Outcome.WON, (), total)
+                if any(reply[0] == "out" for reply in replies) or total > max_positions:
+                    return SolveResult(Outcome.UNDECIDED, (), max_positions)
                 received = [b"".join(reply[1][k] for reply in replies) for k in range(workers)]
                 busy = any(reply[2] for reply in replies)
             sizes: dict[int, int] = {}
@@ -98,24 +100,29 @@ class _Shares:
     """The worker processes of a search by layers, one for each share."""
 
     def __init__(self, state: State, max_positions: int, workers: int, resume: str | None) -> None:
-        # forked where the system can (a caller's script need not guard its main module)
-        fork = "fork" in multiprocessing.get_all_start_methods()
+        # forked on Linux (a caller's script need not guard its main module), else spawned
         context = (
-            multiprocessing.get_context("fork") if fork else multiprocessing.get_context("spawn")
+            multiprocessing.get_context("fork")
+            if sys.platform.startswith("linux")
+            else multiprocessing.get_context("spawn")
         )
         self.connections: list[Connection] = []
         self.processes: list[Any] = []
-        for part in range(workers):
-            mine, theirs = context.Pipe()
-            process = context.Process(
-                target=_work,
-                args=(theirs, state, max_positions, part, workers, resume),
-                daemon=True,
-            )
-            process.start()
-            theirs.close()
-            self.connections.append(mine)
-            self.processes.append(process)
+        try:
+            for part in range(workers):
+                mine, theirs = context.Pipe()
+                process = context.Process(
+                    target=_work,
+                    args=(theirs, state, max_positions, part, workers, resume),
+                    daemon=True,
+                )
+                process.start()
+                theirs.close()
+                self.connections.append(mine)
+                self.processes.append(process)
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
         self.nodes = [0] * workers
         """The nodes each share has counted."""
         self.seconds = [0.0] * workers
@@ -207,7 +214,9 @@ def _work(
     resume: str | None,
 ) -> None:
     """A share's process: it answers each command with what it asks, then its nodes and CPU
-    time, or with an error, until told to stop."""
+    time, or with an error, until told to stop. An interrupt is the caller's to handle: it
+    stops the shares."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with _WithoutCyclicGC():
         try:
             search = _Search(state, max_positions)
@@ -225,7 +234,10 @@ def _work(
                     connection.send((*reply, search.nodes, time.process_time()))
         except Exception as error:  # a checkpoint damaged, a layer too large: the caller's
             with contextlib.suppress(OSError, EOFError):
-                connection.send(("error", error))
+                try:
+                    connection.send(("error", error))
+                except Exception:  # an error that does not pickle: its text
+                    connection.send(("error", RuntimeError(f"share {part}: {error!r}")))
                 connection.recv()  # told to stop
 
 

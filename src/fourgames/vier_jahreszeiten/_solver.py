@@ -1620,9 +1620,9 @@ class _Layers:
     starts afresh. The search goes on from the positions ``held`` (by cards turned) instead of
     ``root`` if given.
 
-    A step to a position of another share (`_share`: by the cards of its cross) is
-    not searched here but written down in ``sent`` for that share, which `receive` takes it;
-    its component is looked up only there. Lines are held only in a search of one share."""
+    A step to a position of another share (`_share`: by the cards of its cross) is not
+    searched here but written down in ``sent`` for that share, whose `receive` takes it; its
+    component is looked up only there. Lines are held only in a search of one share."""
 
     def __init__(
         self,
@@ -2063,9 +2063,11 @@ def solve_by_layers(
 
     With ``workers`` above 1 the positions are shared among that many processes, each
     holding and searching its share of every layer (docs, "On several cores"): the same
-    verdict, other nodes (each process builds the components it meets), the budget checked
-    between rounds of at most 20,000 positions a share, and a win searched again, for its
-    line, by this process alone. A checkpoint is the same file either way.
+    verdict where the budget suffices, other nodes (each process builds the components it
+    meets), each share given what is left of the budget for each round of at most 20,000 of
+    its positions (so a round may pass the budget by what the other shares count in it), and
+    a win searched again, for its line, by this process alone. A checkpoint is the same file
+    either way.
 
     >>> from fourgames.shuffle import derive_seed
     >>> from fourgames.vier_jahreszeiten import CZARINA, new_game
@@ -2088,7 +2090,7 @@ def solve_by_layers(
     if first.outcome is Outcome.UNDECIDED:
         return first
     result = first
-    if first.won:  # the same search again, up to the same win, with lines
+    if first.won:  # the search again in this process, up to a win, with lines
         with _WithoutCyclicGC():
             search = _Search(state, max_positions)
             seen = frozenset(_compact(c) for c in state.seen)
