@@ -12,6 +12,7 @@ import json
 import math
 import multiprocessing
 import random
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
@@ -2472,6 +2473,94 @@ def test_shares_of_the_search_by_layers_stop_and_go_on_from_one_file(tmp_path: P
     with pytest.raises(FormatError, match="digest differs"):
         solve_by_layers(state, checkpoint=path, workers=2)
     assert multiprocessing.active_children() == []  # the workers ended all the same
+
+
+def test_a_layer_ahead_poured_into_a_file_gives_back_each_position_once() -> None:
+    """`_Waiting` pours its positions into a file each time it holds ``pour`` of them: it
+    counts a position reached again after it was poured (its length), and settled it holds
+    each position once, in the order first reached, in memory or (beyond the least layer, if
+    they are ``pour`` or more) poured again; with lines it never pours."""
+    rng = random.Random(8)
+    sizes = (1, 3, 66, 66)
+    reached = [bytes(rng.randrange(3) for _ in range(rng.choice(sizes))) for _ in range(50_000)]
+    once = list(dict.fromkeys(reached))
+    for keep in (True, False):
+        waiting = _solver._Waiting(pour=7)
+        added = sum(waiting.add(written, None) for written in reached[:40_000])
+        next(iter(waiting))  # the file (1.4 MB) read in part, then poured into again
+        added += sum(waiting.add(written, None) for written in reached[40_000:])
+        assert len(waiting) == added > len(once) + 20
+        assert waiting.file is not None
+        assert len(list(waiting)) == added
+        assert set(waiting) == set(once)
+        assert waiting.settle(keep) == added - len(once)
+        assert list(waiting) == once
+        assert len(waiting) == len(once)
+        assert (waiting.file is None) is keep
+        assert waiting.settle(keep) == 0
+        assert list(waiting) == once
+    lined = _solver._Waiting(lines=True, pour=7)
+    for written in reached:
+        lined.add(written, _solver._Trail(None, written, (0, 0, 0)))
+    assert lined.file is None
+    assert lined.held.lines is not None
+    assert [trail.config for trail in lined.held.lines if trail] == once
+
+
+def test_layers_ahead_poured_into_files_hold_the_positions_held_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search by layers with its layers ahead poured into files every 50 positions, in
+    one process and in shares, holds each layer's positions before it is begun as it does
+    holding them in memory, and counts the same nodes to the same verdict; its checkpoints
+    are the same files, and it goes on from them the same way."""
+    state, root = czarina_deal(16), _solver._root(czarina_deal(16))
+    folders: list[str | None] = []
+    temporary = tempfile.TemporaryFile
+
+    def noted(*args: Any, **kwargs: Any) -> Any:
+        folders.append(kwargs.get("dir"))
+        return temporary(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", noted)
+
+    def through(pour: int) -> tuple[list[dict[int, list[bytes]]], int]:
+        search = _solver._Search(state, 10**6)
+        waiting, lost = layers_waiting(
+            lambda hold: search.through_layers(
+                root, frozenset(), lines=False, hold=hold, folder=str(tmp_path), pour=pour
+            )
+        )
+        assert lost is None
+        return waiting, search.nodes
+
+    held, nodes = through(_solver._POUR)
+    assert folders == []
+    assert through(50) == (held, nodes)
+    assert len(folders) > 10
+    assert set(folders) == {str(tmp_path)}
+    shared, result = layers_waiting(
+        lambda hold: through_shares(state, 10**6, 2, hold=hold, pour=50)
+    )
+    assert shared == held
+    assert result == through_shares(state, 10**6, 2)
+
+    def kept(budget: int, path: Path, workers: int, pour: int) -> _solver.SolveResult:
+        keeper = Checkpoint(path, state, 0)
+        if workers == 1:
+            return _solver._through_layers(state, budget, keeper, pour)
+        return through_shares(state, budget, workers, keeper, pour=pour)
+
+    for workers in (1, 2):
+        files: dict[int, tuple[bytes, int]] = {}
+        for pour in (_solver._POUR, 50):
+            path = tmp_path / f"{workers}-{pour}.layers"
+            assert kept(9_000, path, workers, pour).outcome is Outcome.UNDECIDED
+            written = path.read_bytes()
+            resumed = kept(10**6, path, workers, pour)
+            assert resumed.outcome is Outcome.LOST
+            files[pour] = written, resumed.nodes
+        assert files[50] == files[_solver._POUR]
 
 
 def test_solve_command_keeps_checkpoints(

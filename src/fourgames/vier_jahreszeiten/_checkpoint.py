@@ -23,7 +23,7 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable, Collection, Iterable, Mapping, Sized
+from collections.abc import Callable, Iterable, Mapping, Sized
 from pathlib import Path
 from typing import Any, BinaryIO, Final, Protocol, TypeVar
 
@@ -41,15 +41,15 @@ _HEADER: Final = 1 << 20
 _CHUNK: Final = 1 << 20
 
 
-class Layer(Collection[bytes], Protocol):
+class Written(Sized, Iterable[bytes], Protocol):
+    """Positions to write down: how many, and each of them."""
+
+
+class Layer(Written, Protocol):
     """The positions of a layer, each written down, as the search holds them."""
 
     def add(self, written: bytes, line: None) -> bool:
         """Add ``written`` unless it is held already; whether it was added."""
-
-
-class Written(Sized, Iterable[bytes], Protocol):
-    """Positions to write down: how many, and each of them."""
 
 
 _L = TypeVar("_L", bound=Layer)

@@ -29,15 +29,16 @@ from typing import Any, Final
 from fourgames.vier_jahreszeiten._checkpoint import Checkpoint, Written
 from fourgames.vier_jahreszeiten._rules import State
 from fourgames.vier_jahreszeiten._solver import (
+    _POUR,
     Outcome,
     SolveResult,
     _compact,
     _Layers,
     _OutOfBudget,
-    _Positions,
     _root,
     _Search,
     _share,
+    _Waiting,
     _WithoutCyclicGC,
 )
 
@@ -55,16 +56,19 @@ def through_shares(
     workers: int,
     keeper: Checkpoint | None = None,
     hold: Callable[[Mapping[int, Written]], None] | None = None,
+    pour: int = _POUR,
 ) -> SolveResult:
     """The search by layers from ``state`` in ``workers`` processes: WON (with no line), LOST
     or UNDECIDED, and the nodes counted by all of them. ``hold`` is shown the positions
     waiting before each layer is begun, and they are offered to the ``keeper``
-    (`Checkpoint.offer`); if its file is there, the search goes on from it."""
+    (`Checkpoint.offer`); if its file is there, the search goes on from it. Each share pours
+    its layers ahead as one process does (`_Waiting`: beside the checkpoint, if any)."""
     nodes = 0 if keeper is None else keeper.read_nodes()
     if nodes is not None and nodes > max_positions:
         return SolveResult(Outcome.UNDECIDED, (), max_positions)
     resume = None if keeper is None or nodes is None else str(keeper.path)
-    with _Shares(state, max_positions, workers, resume) as shares:
+    folder = None if keeper is None else str(keeper.path.parent)
+    with _Shares(state, max_positions, workers, resume, folder, pour) as shares:
         shares.ask(*[("begin",)] * workers)  # each has read its share of the file, if any
         if keeper is not None:
             keeper.timed(shares.cpu)
@@ -86,6 +90,7 @@ def through_shares(
             for reply in shares.ask(*[("sizes",)] * workers):
                 for turned, size in reply[1].items():
                     sizes[turned] = sizes.get(turned, 0) + size
+            total = base + sum(shares.nodes)  # each position waiting counted once
             if not sizes:
                 return SolveResult(Outcome.LOST, (), total)
             waiting = {turned: _Gathered(shares, turned, size) for turned, size in sizes.items()}
@@ -99,7 +104,8 @@ def through_shares(
 class _Shares:
     """The worker processes of a search by layers, one for each share."""
 
-    def __init__(self, state: State, max_positions: int, workers: int, resume: str | None) -> None:
+    def __init__(self, state: State, max_positions: int, workers: int, resume: str | None,
+                 folder: str | None, pour: int) -> None:  # fmt: skip
         # forked on Linux (a caller's script need not guard its main module), else spawned
         context = (
             multiprocessing.get_context("fork")
@@ -113,7 +119,7 @@ class _Shares:
                 mine, theirs = context.Pipe()
                 process = context.Process(
                     target=_work,
-                    args=(theirs, state, max_positions, part, workers, resume),
+                    args=(theirs, state, max_positions, part, workers, resume, folder, pour),
                     daemon=True,
                 )
                 process.start()
@@ -212,6 +218,8 @@ def _work(
     part: int,
     parts: int,
     resume: str | None,
+    folder: str | None,
+    pour: int,
 ) -> None:
     """A share's process: it answers each command with what it asks, then its nodes and CPU
     time, or with an error, until told to stop. An interrupt is the caller's to handle: it
@@ -224,11 +232,11 @@ def _work(
             if resume is not None:
                 held = Checkpoint(resume, state, 0).read(
                     search.rules.is_written,
-                    _Positions,
+                    lambda: _Waiting(False, folder, pour),
                     lambda written, _: _share(written[4:], parts) == part,
                 )
             seen = frozenset(_compact(c) for c in state.seen)
-            layers = _Layers(search, _root(state), seen, False, held, part, parts)
+            layers = _Layers(search, _root(state), seen, False, held, part, parts, folder, pour)
             for command in iter(connection.recv, ("stop",)):
                 for reply in _answer(command, search, layers):
                     connection.send((*reply, search.nodes, time.process_time()))
@@ -259,10 +267,11 @@ def _answer(
             return
         yield ("won" if won else "searched", layers.take_sent(), layers.busy)
     elif kind == "sizes":
+        layers.settle()
         yield ("sizes", {turned: len(layer) for turned, layer in layers.ahead.items()})
     elif kind == "positions":
         chunk = bytearray()
-        for written in layers.ahead.get(command[1], ()):
+        for written in layers.ahead.get(command[1], _Waiting()):
             chunk.append(len(written))
             chunk += written
             if len(chunk) >= _CHUNK:

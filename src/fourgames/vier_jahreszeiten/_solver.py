@@ -58,11 +58,12 @@ import itertools
 import math
 import os
 import random
+import tempfile
 import time
 import zlib
 from array import array
 from collections.abc import Callable, Iterator
-from typing import Final
+from typing import IO, Final
 
 import attrs
 
@@ -139,6 +140,11 @@ _LARGE: Final = 100
 """A component with more configurations is searched one move at a time instead."""
 _CLOCK: Final = 1_000
 """Under a time budget, the nodes between two looks at the clock."""
+_POUR: Final = 1 << 23
+"""The positions a layer ahead of the one searched holds in memory before they are poured into
+a file (`_Waiting`): some 400 MB."""
+_READ: Final = 1 << 20
+"""The bytes read at a time from a file of positions poured."""
 
 # Cards as ints: suit * 13 + rank - 1 (A=1 … K=13), suits ♣ ♦ ♥ ♠.
 _SUITS: Final = tuple(Suit)
@@ -1180,18 +1186,22 @@ class _Search:
         lines: bool,
         held: _Held | None = None,
         hold: Callable[[_Held], None] | None = None,
+        folder: str | None = None,
+        pour: int = _POUR,
     ) -> list[tuple[_Piles, _Move]] | None:
         """A macro line from ``root`` to a win, or None when there is none, found by making
         every step from every position, layer by layer of cards turned, each position once
         (`_Layers`); without ``lines`` no step is held, and a win gives an empty line.
         ``hold`` is shown the positions waiting (by cards turned) before each layer is begun,
         and the search goes on from those ``held`` instead of ``root`` if given
-        (`_checkpoint`)."""
-        layers = _Layers(self, root, seen, lines, held)
+        (`_checkpoint`). A layer ahead pours its positions into a file in ``folder`` each time
+        it holds ``pour`` of them (`_Waiting`)."""
+        layers = _Layers(self, root, seen, lines, held, folder=folder, pour=pour)
         while True:
             line = layers.search_layer()
             if line is not None:
                 return line
+            layers.settle()
             if not layers.ahead:
                 return None
             if hold is not None:
@@ -1592,7 +1602,84 @@ class _Positions:
         self.slots = slots
 
 
-_Held = dict[int, _Positions]
+class _Waiting:
+    """The positions waiting in a layer ahead of the one searched, each with the line to it if
+    it holds ``lines``. Without lines, each time it holds ``pour`` positions (None: never) they
+    are poured into a temporary file in ``folder`` (None: the system's), and their memory is
+    free again. A position reached again after it was poured is held again, until `settle`
+    reads the file back and holds each position once."""
+
+    def __init__(self, lines: bool = False, folder: str | None = None,
+                 pour: int | None = _POUR) -> None:  # fmt: skip
+        self.held = _Positions(lines)
+        """The positions held in memory: since the last pour, or all of them once settled."""
+        self.file: IO[bytes] | None = None
+        self.poured = 0
+        """The positions in the file: each once if it is settled."""
+        self.folder = folder
+        self.pour = None if lines else pour
+
+    def __len__(self) -> int:
+        """The positions held: each once if settled, else those poured and reached again
+        twice or more."""
+        return self.poured + len(self.held)
+
+    def __iter__(self) -> Iterator[bytes]:
+        """The positions held, those poured first."""
+        if self.file is not None:
+            yield from _poured(self.file)
+        yield from self.held
+
+    def add(self, written: bytes, line: _Trail | None) -> bool:
+        """Hold ``written`` unless it is held in memory, with the ``line`` to it if it holds
+        lines; whether it was added."""
+        if not self.held.add(written, line):
+            return False
+        if len(self.held) == self.pour:
+            self.pour_out()
+        return True
+
+    def pour_out(self) -> None:
+        """Pour the positions held in memory into the file."""
+        if self.file is None:
+            self.file = tempfile.TemporaryFile(dir=self.folder)  # noqa: SIM115 (the layer's)
+        self.file.seek(0, os.SEEK_END)
+        self.file.write(self.held.data)
+        self.poured += len(self.held)
+        self.held = _Positions()
+
+    def settle(self, keep: bool) -> int:
+        """Hold each position once: in memory if ``keep`` or they are fewer than ``pour``,
+        else in a file of their own; how many were held more than once."""
+        if self.file is None:
+            return 0
+        layer = _Positions()
+        for written in self:
+            layer.add(written, None)
+        twice = len(self) - len(layer)
+        self.file.close()
+        self.file, self.poured, self.held = None, 0, layer
+        if not keep and self.pour is not None and len(layer) >= self.pour:
+            self.pour_out()
+        return twice
+
+
+def _poured(file: IO[bytes]) -> Iterator[bytes]:
+    """The positions in ``file``, as `_Positions` holds them: each between two bytes that give
+    its length."""
+    file.seek(0)
+    data = b""
+    while more := file.read(_READ):
+        data += more
+        at = 0
+        while at < len(data) and at + data[at] + 2 <= len(data):
+            size = data[at]
+            yield data[at + 1 : at + 1 + size]
+            at += size + 2
+        data = data[at:]
+
+
+_Held = dict[int, _Waiting]
 """The positions waiting in the search by layers, by cards turned."""
 
 
@@ -1633,6 +1720,8 @@ class _Layers:
         held: _Held | None,
         part: int = 0,
         parts: int = 1,
+        folder: str | None = None,
+        pour: int = _POUR,
     ) -> None:
         self.search = search
         self.root = root
@@ -1649,6 +1738,8 @@ class _Layers:
         self.drained = False
         """Whether every position of the layer was taken from it."""
         self.ahead: _Held = {} if held is None else held
+        self.folder = folder
+        self.pour = pour
         self.sp = root[1]
         if held is None:
             self.begin()
@@ -1741,7 +1832,7 @@ class _Layers:
         is held already."""
         later = self.ahead.get(turned)
         if later is None:
-            later = self.ahead[turned] = _Positions(self.lines)
+            later = self.ahead[turned] = _Waiting(self.lines, self.folder, self.pour)
         if later.add(written, step):
             self.search.count(1)
 
@@ -1761,11 +1852,21 @@ class _Layers:
             if not search.is_dead_end(node):
                 self.reach(node, *search.entry(node, inside=False), None)
 
+    def settle(self) -> None:
+        """End the layer searched, and hold each position waiting once (`_Waiting.settle`),
+        counted once: the least layer in memory, to be begun next."""
+        self.layer = self.reached = _Positions()
+        self.waiting = self.layer.last_first()
+        least = min(self.ahead, default=None)
+        for turned, waiting in sorted(self.ahead.items()):
+            self.search.count(-waiting.settle(keep=turned == least))
+
     def next_layer(self, sp: int) -> None:
-        """Begin the layer of ``sp`` cards turned (every share begins the same one)."""
+        """Begin the layer of ``sp`` cards turned, the least one held after `settle` (every
+        share begins the same one)."""
         self.sp = sp
         layer = self.ahead.pop(sp, None)
-        self.layer = _Positions() if layer is None else layer
+        self.layer = _Positions() if layer is None else layer.held
         self.reached = _Positions()
         self.waiting = self.layer.last_first()
         self.drained = False
@@ -2052,8 +2153,12 @@ def solve_by_layers(
     layers fit in the budget where `solve` runs out (docs, "The game searched through, layer
     by layer"). It searches holding no lines, and where it finds a win it searches again, up
     to the same win, holding them; ``nodes`` then counts both searches. Its memory follows its
-    largest layers: Czarina deal 97 of seed 0, whose layers reach 6.8 million positions, took
-    2.6 GB at most (compiled, its layers held in dicts). Every preset and variant.
+    largest layer: Czarina deal 97 of seed 0, whose layers reach 6.8 million positions, took
+    2.6 GB at most (compiled, its layers held in dicts). A layer ahead of the one searched
+    pours its positions into a temporary file each time it holds 8,388,608 of them, beside the
+    checkpoint if there is one, else in the system's temporary folder (`tempfile`, ``TMPDIR``),
+    and is read back, each position once, before it is begun (docs, "Layers ahead poured into
+    files"). Every preset and variant.
 
     With ``checkpoint``, a file, the search writes the positions waiting there between two
     layers, at most every ``checkpoint_seconds`` of CPU time, and goes on from the file if it
@@ -2105,9 +2210,13 @@ def solve_by_layers(
     return result
 
 
-def _through_layers(state: State, max_positions: int, keeper: Checkpoint | None) -> SolveResult:
+def _through_layers(state: State, max_positions: int, keeper: Checkpoint | None,
+                    pour: int = _POUR) -> SolveResult:  # fmt: skip
     """The search by layers from ``state`` in this process: WON (with no line), LOST or
-    UNDECIDED; with a ``keeper``, written there between layers and gone on from its file."""
+    UNDECIDED; with a ``keeper``, written there between layers and gone on from its file,
+    beside which the layers ahead are poured (`_Waiting`), else in the system's temporary
+    folder."""
+    folder = None if keeper is None else str(keeper.path.parent)
     with _WithoutCyclicGC():
         search = _Search(state, max_positions)
         seen = frozenset(_compact(c) for c in state.seen)
@@ -2117,11 +2226,12 @@ def _through_layers(state: State, max_positions: int, keeper: Checkpoint | None)
             if nodes is not None and nodes > max_positions:
                 return SolveResult(Outcome.UNDECIDED, (), max_positions)
             if nodes is not None:
-                held = keeper.read(search.rules.is_written, _Positions)
+                held = keeper.read(search.rules.is_written, lambda: _Waiting(False, folder, pour))
                 search.nodes = nodes
         hold = None if keeper is None else lambda ahead: keeper.offer(search.nodes, ahead)
         try:
-            found = search.through_layers(_root(state), seen, lines=False, held=held, hold=hold)
+            found = search.through_layers(_root(state), seen, lines=False, held=held, hold=hold,
+                                          folder=folder, pour=pour)  # fmt: skip
         except _OutOfBudget:
             return SolveResult(Outcome.UNDECIDED, (), max_positions)
     return SolveResult(Outcome.LOST if found is None else Outcome.WON, (), search.nodes)
