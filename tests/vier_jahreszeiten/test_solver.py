@@ -2507,6 +2507,41 @@ def test_a_layer_ahead_poured_into_a_file_gives_back_each_position_once() -> Non
     assert [trail.config for trail in lined.held.lines if trail] == once
 
 
+def test_layers_ahead_poured_are_settled_and_begun_as_layers_held_in_memory() -> None:
+    """`_Layers` with positions waiting in up to three layers ahead at once (as where refills
+    from the waste turn several cards), poured every 7 positions, settles and begins them as it
+    does holding them in memory: the same positions in the same order, the same count. A layer
+    not begun holds fewer than 7 positions in memory once more are added, also the least one
+    kept where a lesser layer is begun (as a share does whose least layer another share's
+    precedes)."""
+    state = czarina_deal(16)
+    rng = random.Random(5)
+    reached = [
+        (rng.randrange(1, 4), bytes(rng.randrange(3) for _ in range(rng.choice((2, 30)))))
+        for _ in range(6_000)
+    ]
+
+    def begun(pour: int) -> tuple[list[list[bytes]], int]:
+        search = _solver._Search(state, 10**6)
+        layers = _solver._Layers(search, _solver._root(state), frozenset(), False, {}, pour=pour)
+        layers_begun = []
+        for n in range(6):
+            for turned, written in reached[n * 1_000 : (n + 1) * 1_000]:
+                layers.wait(written, layers.sp + turned, None)
+            assert all(len(waiting.held) < pour for waiting in layers.ahead.values())
+            layers.settle()
+            least = min(layers.ahead)
+            layers.next_layer(least if n % 2 else least - 1)  # a lesser layer, held elsewhere
+            layers_begun.append(list(layers.layer))
+        layers.settle()
+        layers_begun += [list(waiting) for _, waiting in sorted(layers.ahead.items())]
+        layers.close()
+        return layers_begun, search.nodes
+
+    assert begun(7) == begun(_solver._POUR)
+    assert sum(map(len, begun(7)[0])) > 2_000
+
+
 def test_layers_ahead_poured_into_files_hold_the_positions_held_in_memory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

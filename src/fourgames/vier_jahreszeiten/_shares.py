@@ -237,9 +237,12 @@ def _work(
                 )
             seen = frozenset(_compact(c) for c in state.seen)
             layers = _Layers(search, _root(state), seen, False, held, part, parts, folder, pour)
-            for command in iter(connection.recv, ("stop",)):
-                for reply in _answer(command, search, layers):
-                    connection.send((*reply, search.nodes, time.process_time()))
+            try:
+                for command in iter(connection.recv, ("stop",)):
+                    for reply in _answer(command, search, layers):
+                        connection.send((*reply, search.nodes, time.process_time()))
+            finally:
+                layers.close()
         except Exception as error:  # a checkpoint damaged, a layer too large: the caller's
             with contextlib.suppress(OSError, EOFError):
                 try:

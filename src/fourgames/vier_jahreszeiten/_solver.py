@@ -1197,16 +1197,19 @@ class _Search:
         (`_checkpoint`). A layer ahead pours its positions into a file in ``folder`` each time
         it holds ``pour`` of them (`_Waiting`)."""
         layers = _Layers(self, root, seen, lines, held, folder=folder, pour=pour)
-        while True:
-            line = layers.search_layer()
-            if line is not None:
-                return line
-            layers.settle()
-            if not layers.ahead:
-                return None
-            if hold is not None:
-                hold(layers.ahead)
-            layers.next_layer(min(layers.ahead))
+        try:
+            while True:
+                line = layers.search_layer()
+                if line is not None:
+                    return line
+                layers.settle()
+                if not layers.ahead:
+                    return None
+                if hold is not None:
+                    hold(layers.ahead)
+                layers.next_layer(min(layers.ahead))
+        finally:
+            layers.close()
 
     def beam_steps(self, kept: _Kept) -> Iterator[tuple[_Node, bool, _Link]]:
         """The steps of `steps_from` from a position a beam ``kept``, as (position after it,
@@ -1635,7 +1638,7 @@ class _Waiting:
         lines; whether it was added."""
         if not self.held.add(written, line):
             return False
-        if len(self.held) == self.pour:
+        if self.pour is not None and len(self.held) >= self.pour:
             self.pour_out()
         return True
 
@@ -1662,6 +1665,11 @@ class _Waiting:
         if not keep and self.pour is not None and len(layer) >= self.pour:
             self.pour_out()
         return twice
+
+    def close(self) -> None:
+        """Close the file, if any: the search is over."""
+        if self.file is not None:
+            self.file.close()
 
 
 def _poured(file: IO[bytes]) -> Iterator[bytes]:
@@ -1854,18 +1862,25 @@ class _Layers:
 
     def settle(self) -> None:
         """End the layer searched, and hold each position waiting once (`_Waiting.settle`),
-        counted once: the least layer in memory, to be begun next."""
+        counted once: the least layer in memory, to be begun next, and read back last, so
+        that no other layer is read back beside it."""
         self.layer = self.reached = _Positions()
         self.waiting = self.layer.last_first()
         least = min(self.ahead, default=None)
-        for turned, waiting in sorted(self.ahead.items()):
+        for turned, waiting in sorted(self.ahead.items(), reverse=True):
             self.search.count(-waiting.settle(keep=turned == least))
+
+    def close(self) -> None:
+        """Close the files of the layers ahead: the search is over."""
+        for waiting in self.ahead.values():
+            waiting.close()
 
     def next_layer(self, sp: int) -> None:
         """Begin the layer of ``sp`` cards turned, the least one held after `settle` (every
         share begins the same one)."""
         self.sp = sp
         layer = self.ahead.pop(sp, None)
+        assert layer is None or layer.file is None, "a layer begun before it was settled"
         self.layer = _Positions() if layer is None else layer.held
         self.reached = _Positions()
         self.waiting = self.layer.last_first()
@@ -2158,7 +2173,8 @@ def solve_by_layers(
     pours its positions into a temporary file each time it holds 8,388,608 of them, beside the
     checkpoint if there is one, else in the system's temporary folder (`tempfile`, ``TMPDIR``),
     and is read back, each position once, before it is begun (docs, "Layers ahead poured into
-    files"). Every preset and variant.
+    files"); the second search, the one that holds the lines, holds them in memory. Every
+    preset and variant.
 
     With ``checkpoint``, a file, the search writes the positions waiting there between two
     layers, at most every ``checkpoint_seconds`` of CPU time, and goes on from the file if it
