@@ -23,7 +23,7 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable, Iterable, Mapping, Sized
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sized
 from pathlib import Path
 from typing import Any, BinaryIO, Final, Protocol, TypeVar
 
@@ -31,7 +31,7 @@ from fourgames.errors import FormatError
 from fourgames.serialization import to_data
 from fourgames.vier_jahreszeiten._rules import State
 
-__all__ = ["Checkpoint"]
+__all__ = ["Checkpoint", "chunks", "positions_in"]
 
 _KIND: Final = "vier-jahreszeiten layers"
 _FORMAT: Final = 1
@@ -135,17 +135,10 @@ class Checkpoint:
         digest = hashlib.blake2b(header + b"\n", digest_size=_DIGEST)
         with open(self.draft, "wb") as file:
             file.write(header + b"\n")
-            chunk = bytearray()
             for _, layer in sorted(held.items()):
-                for written in layer:
-                    chunk.append(len(written))
-                    chunk += written
-                    if len(chunk) >= _CHUNK:
-                        digest.update(chunk)
-                        file.write(chunk)
-                        chunk.clear()
-            digest.update(chunk)
-            file.write(chunk)
+                for chunk in chunks(layer, _CHUNK):
+                    digest.update(chunk)
+                    file.write(chunk)
             file.write(digest.digest())
             file.flush()
             os.fsync(file.fileno())
@@ -187,6 +180,29 @@ class Checkpoint:
         if turned != sorted(set(turned)) or sum(c for _, c in sizes) > nodes:
             raise FormatError(f"layers out of order or more positions than nodes @ {where}.layers")
         return nodes, sizes, line
+
+
+def chunks(positions: Iterable[bytes], size: int) -> Iterator[bytes]:
+    """The ``positions`` as a checkpoint holds them, each after a byte that gives its length,
+    in chunks of about ``size`` bytes (none empty)."""
+    chunk = bytearray()
+    for written in positions:
+        chunk.append(len(written))
+        chunk += written
+        if len(chunk) >= size:
+            yield bytes(chunk)
+            chunk.clear()
+    if chunk:
+        yield bytes(chunk)
+
+
+def positions_in(chunk: bytes) -> Iterator[bytes]:
+    """The positions in a ``chunk`` of `chunks`."""
+    at = 0
+    while at < len(chunk):
+        size = chunk[at]
+        yield chunk[at + 1 : at + 1 + size]
+        at += 1 + size
 
 
 def _is_count(value: object) -> bool:

@@ -26,7 +26,7 @@ from multiprocessing.connection import Connection
 from types import TracebackType
 from typing import Any, Final
 
-from fourgames.vier_jahreszeiten._checkpoint import Checkpoint, Written
+from fourgames.vier_jahreszeiten._checkpoint import Checkpoint, Written, chunks, positions_in
 from fourgames.vier_jahreszeiten._rules import State
 from fourgames.vier_jahreszeiten._solver import (
     _POUR,
@@ -204,11 +204,7 @@ class _Gathered:
         for part, connection in enumerate(self.shares.connections):
             connection.send(("positions", self.turned))
             while chunk := self.shares.receive(part)[1]:
-                at = 0
-                while at < len(chunk):
-                    size = chunk[at]
-                    yield chunk[at + 1 : at + 1 + size]
-                    at += 1 + size
+                yield from positions_in(chunk)
 
 
 def _work(
@@ -273,15 +269,8 @@ def _answer(
         layers.settle()
         yield ("sizes", {turned: len(layer) for turned, layer in layers.ahead.items()})
     elif kind == "positions":
-        chunk = bytearray()
-        for written in layers.ahead.get(command[1], _Waiting()):
-            chunk.append(len(written))
-            chunk += written
-            if len(chunk) >= _CHUNK:
-                yield ("positions", bytes(chunk))
-                chunk.clear()
-        yield ("positions", bytes(chunk))
-        if chunk:
-            yield ("positions", b"")
+        for chunk in chunks(layers.ahead.get(command[1], _Waiting()), _CHUNK):
+            yield ("positions", chunk)
+        yield ("positions", b"")
     elif kind == "layer":
         layers.next_layer(command[1])
