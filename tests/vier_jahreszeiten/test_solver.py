@@ -2626,6 +2626,7 @@ def test_solve_command_keeps_checkpoints(
         (["--checkpoints", str(tmp_path), "--checkpoint-seconds", "-1"], "at least 0"),
         (["--workers", "2", "--method", "solve"], "--method layers alone"),
         (["--workers", "0"], "--workers must be at least 1"),
+        (["--layers", "--method", "solve"], "--layers tells the layers of --method layers"),
     ]:
         assert run_solve(parser.parse_args([*base, *bad]), io.StringIO()) == 2
         assert message in capsys.readouterr().err
@@ -2647,6 +2648,42 @@ def test_solve_command_shares_the_search_by_layers(tmp_path: Path) -> None:
         assert ("2 workers a deal" in text.getvalue()) is (workers == 2)
         seconds[workers] = json.loads(out.read_text(encoding="utf-8"))["seconds"]
     assert seconds[2] > seconds[1] / 2
+
+
+def test_solving_by_layers_tells_each_layer_as_it_begins(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``on_layer`` is told each layer as it is begun: its cards turned and the positions
+    waiting there (those `layers_waiting` sees), and the nodes counted so far, rising to the
+    verdict's; with two workers the same layers and positions; ``--layers`` prints them."""
+    state = czarina_deal(16)
+    waiting, _ = layers_waiting(
+        lambda hold: _solver._Search(state, 10**6).through_layers(
+            _solver._root(state), frozenset(), lines=False, hold=hold
+        )
+    )
+    begun = [(min(held), len(held[min(held)])) for held in waiting]
+    told: list[tuple[int, int, int]] = []
+    for workers in (1, 2):
+        told.clear()
+        result = solve_by_layers(state, workers=workers, on_layer=lambda *layer: told.append(layer))
+        assert [(turned, positions) for turned, positions, _ in told] == begun
+        nodes = [n for _, _, n in told]
+        assert nodes == sorted(nodes)
+        assert nodes[0] > 0
+        assert nodes[-1] < result.nodes
+    assert len(begun) > 5
+    parser = argparse.ArgumentParser()
+    add_solve_arguments(parser)
+    args = ["vier-jahreszeiten", "--preset", "czarina", "--deal", "16", "--method", "layers"]
+    assert run_solve(parser.parse_args([*args, "--layers"]), io.StringIO()) == 0
+    lines = capsys.readouterr().err.splitlines()
+    turned, positions = begun[-1]
+    assert lines[-1].startswith(f"deal 16: {turned} cards turned, {positions:,} positions, ")
+    assert lines[0].startswith("deal 16: 1 card turned, ")
+    assert len(lines) == len(begun)
+    assert run_solve(parser.parse_args(args), io.StringIO()) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_solving_by_layers_keeps_the_guard_in_a_large_component() -> None:

@@ -105,6 +105,11 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="W",
         help="with --method layers: each deal's search shared among W processes (1)",
     )
+    parser.add_argument(
+        "--layers",
+        action="store_true",
+        help="with --method layers: a line on stderr as each layer of a deal begins",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="deals solved in parallel (1)")
     parser.add_argument("--line", action="store_true", help="print each deal's winning line")
     parser.add_argument("--out", help="write each deal's result to this file, one JSON line")
@@ -157,6 +162,8 @@ class _Job:
     checkpoints: str | None = None
     checkpoint_seconds: float = 600.0
     workers: int = 1
+    layers: bool = False
+    """Whether each layer of a deal is told on stderr as it begins (``--layers``)."""
 
     def checkpoint(self, k: int) -> Path | None:
         """Deal ``k``'s checkpoint file."""
@@ -204,12 +211,23 @@ def _verdict(job: _Job, state: State, k: int) -> SolveResult:
     """The study's method on ``state``, deal ``k``."""
     study = job.study
     if study.method == "layers":
+        started = time.monotonic()
+
+        def told(turned: int, positions: int, nodes: int) -> None:
+            print(
+                f"deal {k}: {turned} card{'s' * (turned != 1)} turned, {positions:,} positions, "
+                f"{nodes:,} nodes, {time.monotonic() - started:,.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+
         return solve_by_layers(
             state,
             max_positions=study.max_nodes,
             checkpoint=job.checkpoint(k),
             checkpoint_seconds=job.checkpoint_seconds,
             workers=job.workers,
+            on_layer=told if job.layers else None,
         )
     if study.method == "ranks":
         return prove_lost_by_ranks(state, max_positions=study.max_nodes)
@@ -264,6 +282,8 @@ def _problem(args: argparse.Namespace, study: _Study) -> str | None:
         return f"--checkpoints {args.checkpoints}: no such directory"
     if args.workers > 1 and study.method != "layers":
         return "--workers shares the search of --method layers alone"
+    if args.layers and study.method != "layers":
+        return "--layers tells the layers of --method layers alone"
     if not args.checkpoint_seconds >= 0:
         return "--checkpoint-seconds must be at least 0"
     if study.method == "ranks" and not _plays_by_ranks(study.options):
@@ -284,7 +304,8 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     are read back instead of solved again. With ``--checkpoints`` each deal's search by layers
     is kept in a file there (`solve_by_layers`'s ``checkpoint``) and goes on from it; with
     ``--workers W`` it is shared among ``W`` processes (`solve_by_layers`'s ``workers``), whose
-    CPU time counts in the deal's.
+    CPU time counts in the deal's; with ``--layers`` each layer is told on stderr as it begins
+    (`solve_by_layers`'s ``on_layer``).
     """
     from fourgames.arena import executor_for, map_chunks, wilson
 
@@ -294,7 +315,7 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if max_nodes is None:
         max_nodes = DEFAULT_MAX_NODES if args.method == "solve" else DEFAULT_MAX_POSITIONS
     study = _Study(args.preset, max_nodes, args.seed, run_move, args.max_seconds, args.method)
-    job = _Job(study, args.checkpoints, args.checkpoint_seconds, args.workers)
+    job = _Job(study, args.checkpoints, args.checkpoint_seconds, args.workers, args.layers)
     problem = _problem(args, study)
     if problem:
         print(f"fourgames solve: {problem}", file=sys.stderr)

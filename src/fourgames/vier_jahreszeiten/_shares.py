@@ -57,12 +57,14 @@ def through_shares(
     keeper: Checkpoint | None = None,
     hold: Callable[[Mapping[int, Written]], None] | None = None,
     pour: int = _POUR,
+    on_layer: Callable[[int, int, int], None] | None = None,
 ) -> SolveResult:
     """The search by layers from ``state`` in ``workers`` processes: WON (with no line), LOST
     or UNDECIDED, and the nodes counted by all of them. ``hold`` is shown the positions
     waiting before each layer is begun, and they are offered to the ``keeper``
     (`Checkpoint.offer`); if its file is there, the search goes on from it. Each share pours
-    its layers ahead as one process does (`_Waiting`: beside the checkpoint, if any)."""
+    its layers ahead as one process does (`_Waiting`: beside the checkpoint, if any).
+    ``on_layer`` as `solve_by_layers` calls it."""
     nodes = 0 if keeper is None else keeper.read_nodes()
     if nodes is not None and nodes > max_positions:
         return SolveResult(Outcome.UNDECIDED, (), max_positions)
@@ -96,6 +98,8 @@ def through_shares(
             waiting = {turned: _Gathered(shares, turned, size) for turned, size in sizes.items()}
             if hold is not None:
                 hold(waiting)
+            if on_layer is not None:
+                on_layer(min(sizes), sizes[min(sizes)], total)
             if keeper is not None:
                 keeper.offer(total, waiting)
             shares.tell(("layer", min(sizes)))

@@ -2155,6 +2155,7 @@ def solve_by_layers(
     checkpoint: str | os.PathLike[str] | None = None,
     checkpoint_seconds: float = 600.0,
     workers: int = 1,
+    on_layer: Callable[[int, int, int], None] | None = None,
 ) -> SolveResult:
     """Search every position reachable from ``state``, layer by layer of cards turned, each
     once: WON with a winning line (legal from ``state``, guard included), LOST when no line
@@ -2190,6 +2191,11 @@ def solve_by_layers(
     a win searched again, for its line, by this process alone. A checkpoint is the same file
     either way.
 
+    ``on_layer``, if given, is called before each layer is begun as ``on_layer(turned,
+    positions, nodes)``: its cards turned, the positions waiting in it and the nodes counted so
+    far (in the first search only, not in the second one for a win's line): the progress of a
+    long proof.
+
     >>> from fourgames.shuffle import derive_seed
     >>> from fourgames.vier_jahreszeiten import CZARINA, new_game
     >>> solve_by_layers(new_game(1, seed=derive_seed(0, "deal", 16), options=CZARINA)).outcome
@@ -2205,9 +2211,9 @@ def solve_by_layers(
     if workers > 1:
         from fourgames.vier_jahreszeiten._shares import through_shares
 
-        first = through_shares(state, max_positions, workers, keeper)
+        first = through_shares(state, max_positions, workers, keeper, on_layer=on_layer)
     else:
-        first = _through_layers(state, max_positions, keeper)
+        first = _through_layers(state, max_positions, keeper, on_layer=on_layer)
     if first.outcome is Outcome.UNDECIDED:
         return first
     result = first
@@ -2226,12 +2232,17 @@ def solve_by_layers(
     return result
 
 
-def _through_layers(state: State, max_positions: int, keeper: Checkpoint | None,
-                    pour: int = _POUR) -> SolveResult:  # fmt: skip
+def _through_layers(
+    state: State,
+    max_positions: int,
+    keeper: Checkpoint | None,
+    pour: int = _POUR,
+    on_layer: Callable[[int, int, int], None] | None = None,
+) -> SolveResult:
     """The search by layers from ``state`` in this process: WON (with no line), LOST or
     UNDECIDED; with a ``keeper``, written there between layers and gone on from its file,
     beside which the layers ahead are poured (`_Waiting`), else in the system's temporary
-    folder."""
+    folder; ``on_layer`` as `solve_by_layers` calls it."""
     folder = None if keeper is None else str(keeper.path.parent)
     with _WithoutCyclicGC():
         search = _Search(state, max_positions)
@@ -2244,7 +2255,14 @@ def _through_layers(state: State, max_positions: int, keeper: Checkpoint | None,
             if nodes is not None:
                 held = keeper.read(search.rules.is_written, lambda: _Waiting(False, folder, pour))
                 search.nodes = nodes
-        hold = None if keeper is None else lambda ahead: keeper.offer(search.nodes, ahead)
+
+        def hold(ahead: _Held) -> None:
+            if on_layer is not None:
+                least = min(ahead)
+                on_layer(least, len(ahead[least]), search.nodes)
+            if keeper is not None:
+                keeper.offer(search.nodes, ahead)
+
         try:
             found = search.through_layers(_root(state), seen, lines=False, held=held, hold=hold,
                                           folder=folder, pour=pour)  # fmt: skip
