@@ -2580,21 +2580,27 @@ def test_layers_ahead_poured_into_files_hold_the_positions_held_in_memory(
     assert shared == held
     assert result == through_shares(state, 10**6, 2)
 
+    told: list[tuple[int, int, int]] = []
+
+    def tell(*layer: int) -> None:
+        told.append((layer[0], layer[1], layer[2]))
+
     def kept(budget: int, path: Path, workers: int, pour: int) -> _solver.SolveResult:
         keeper = Checkpoint(path, state, 0)
         if workers == 1:
-            return _solver._through_layers(state, budget, keeper, pour)
-        return through_shares(state, budget, workers, keeper, pour=pour)
+            return _solver._through_layers(state, budget, keeper, pour, tell)
+        return through_shares(state, budget, workers, keeper, pour=pour, on_layer=tell)
 
     for workers in (1, 2):
-        files: dict[int, tuple[bytes, int]] = {}
+        files: dict[int, tuple[bytes, int, list[tuple[int, int, int]]]] = {}
         for pour in (_solver._POUR, 50):
             path = tmp_path / f"{workers}-{pour}.layers"
+            told.clear()
             assert kept(9_000, path, workers, pour).outcome is Outcome.UNDECIDED
             written = path.read_bytes()
             resumed = kept(10**6, path, workers, pour)
             assert resumed.outcome is Outcome.LOST
-            files[pour] = written, resumed.nodes
+            files[pour] = written, resumed.nodes, told[:]
         assert files[50] == files[_solver._POUR]
 
 

@@ -154,16 +154,16 @@ class _Study:
 
 @attrs.frozen
 class _Job:
-    """A study, where the search by layers keeps each deal's checkpoint (``--checkpoints``)
-    and among how many processes it is shared (``--workers``): how its deals are searched,
-    not what they are, so a study's file does not hold it."""
+    """A study, where the search by layers keeps each deal's checkpoint (``--checkpoints``),
+    among how many processes it is shared (``--workers``) and whether it tells its layers
+    (``--layers``): how its deals are searched, not what they are, so a study's file does not
+    hold it."""
 
     study: _Study
     checkpoints: str | None = None
     checkpoint_seconds: float = 600.0
     workers: int = 1
     layers: bool = False
-    """Whether each layer of a deal is told on stderr as it begins (``--layers``)."""
 
     def checkpoint(self, k: int) -> Path | None:
         """Deal ``k``'s checkpoint file."""
@@ -215,8 +215,9 @@ def _verdict(job: _Job, state: State, k: int) -> SolveResult:
 
         def told(turned: int, positions: int, nodes: int) -> None:
             print(
-                f"deal {k}: {turned} card{'s' * (turned != 1)} turned, {positions:,} positions, "
-                f"{nodes:,} nodes, {time.monotonic() - started:,.0f} s",
+                f"deal {k}: {turned} card{'s' * (turned != 1)} turned, {positions:,} "
+                f"position{'s' * (positions != 1)}, {nodes:,} nodes, "
+                f"{time.monotonic() - started:,.0f} s",
                 file=sys.stderr,
                 flush=True,
             )
@@ -305,7 +306,7 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     is kept in a file there (`solve_by_layers`'s ``checkpoint``) and goes on from it; with
     ``--workers W`` it is shared among ``W`` processes (`solve_by_layers`'s ``workers``), whose
     CPU time counts in the deal's; with ``--layers`` each layer is told on stderr as it begins
-    (`solve_by_layers`'s ``on_layer``).
+    (`solve_by_layers`'s ``on_layer``) instead of the progress bar.
     """
     from fourgames.arena import executor_for, map_chunks, wilson
 
@@ -342,7 +343,7 @@ def run_solve(args: argparse.Namespace, out: TextIO | None = None) -> int:
             else map_chunks(_solve_deals, job, todo, executor, chunk=1)
         )
         try:
-            for deal in progress(found, total=len(todo), label=label):
+            for deal in progress(found, total=len(todo), label=label, enabled=not args.layers):
                 results.append(deal)
                 if lines is not None:
                     lines.write(json.dumps(converter.unstructure(deal), ensure_ascii=False) + "\n")

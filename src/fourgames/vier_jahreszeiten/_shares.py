@@ -273,7 +273,7 @@ def _answer(
         layers.settle()
         yield ("sizes", {turned: len(layer) for turned, layer in layers.ahead.items()})
     elif kind == "positions":
-        for chunk in chunks(layers.ahead.get(command[1], _Waiting()), _CHUNK):
+        for chunk in chunks(layers.ahead.get(command[1], ()), _CHUNK):
             yield ("positions", chunk)
         yield ("positions", b"")
     elif kind == "layer":

@@ -2191,10 +2191,11 @@ def solve_by_layers(
     a win searched again, for its line, by this process alone. A checkpoint is the same file
     either way.
 
-    ``on_layer``, if given, is called before each layer is begun as ``on_layer(turned,
-    positions, nodes)``: its cards turned, the positions waiting in it and the nodes counted so
-    far (in the first search only, not in the second one for a win's line): the progress of a
-    long proof.
+    ``on_layer``, if given, is called before each layer after the root's is begun as
+    ``on_layer(turned, positions, nodes)``: its cards turned since ``state``, the positions
+    waiting in it and the nodes counted so far (in the first search only, not in the second
+    one for a win's line; going on from a checkpoint, first for the layer the file holds): the
+    progress of a long proof.
 
     >>> from fourgames.shuffle import derive_seed
     >>> from fourgames.vier_jahreszeiten import CZARINA, new_game
