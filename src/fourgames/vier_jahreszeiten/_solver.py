@@ -1709,7 +1709,9 @@ class _Layers:
     only the layer searched (once, the positions reached within it beside it) and those ahead
     of it are held, so the budget bounds the memory. A position waiting in a layer is held
     written down (`_written_key`, read back by `_Rules.read`), and with ``lines`` the line to
-    it as a `_Trail`. No line repeats a position, so none repeats a configuration within a
+    it as a `_Trail`; without, a layer ahead pours its positions into a file in ``folder``
+    each time it holds ``pour`` of them (`_Waiting`), and is read back (`settle`) before the
+    next layer is begun. No line repeats a position, so none repeats a configuration within a
     stretch. The root's stretch goes on from the guard's ``seen``: the configurations seen
     before are left out there, as in `_Search.run`; after the first progress move the guard
     starts afresh. The search goes on from the positions ``held`` (by cards turned) instead of
