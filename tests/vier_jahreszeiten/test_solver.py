@@ -2507,6 +2507,43 @@ def test_a_layer_ahead_poured_into_a_file_gives_back_each_position_once() -> Non
     assert [trail.config for trail in lined.held.lines if trail] == once
 
 
+@pytest.mark.parametrize(
+    "options",
+    [Options(), CZARINA, Options(czarina=True, czarina_fill=CzarinaFill.WASTE_PYSOL), SIMPLICITY],
+    ids=str,
+)
+def test_the_search_by_layers_forgetting_its_components_holds_the_same_positions(
+    options: Options,
+) -> None:
+    """A search by layers that forgets its components each time it builds one (``memory``
+    1) holds the same positions before each layer, to the same verdict, as one that forgets
+    none, and builds components again. (A component built again may list its
+    configurations in another order, so the search may take a layer's positions, and find a
+    win, in another.)"""
+    rng = random.Random(2028)
+    states = [czarina_deal(16)] if options == CZARINA else []
+    states += [late_position(rng, options, 11) for _ in range(12)]
+    built_again = 0
+    for state in states:
+        root = _solver._root(state)
+
+        def through(memory: int, state: State = state, root: _solver._Node = root) -> tuple[
+            list[dict[int, list[bytes]]], bool, int
+        ]:  # fmt: skip
+            search = _solver._Search(state, 10**6, memory=memory)
+            waiting, line = layers_waiting(
+                lambda hold: search.through_layers(root, frozenset(), lines=True, hold=hold)
+            )
+            return waiting, line is not None, search.nodes
+
+        waiting, won, nodes = through(10**9)
+        forgetting = through(1)
+        assert forgetting[:2] == (waiting, won)
+        assert forgetting[2] >= nodes
+        built_again += forgetting[2] > nodes
+    assert built_again > 0
+
+
 def test_layers_ahead_poured_are_settled_and_begun_as_layers_held_in_memory() -> None:
     """`_Layers` with positions waiting in up to three layers ahead at once (as where refills
     from the waste turn several cards), poured every 7 positions, settles and begins them as it

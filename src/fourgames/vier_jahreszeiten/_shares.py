@@ -29,6 +29,7 @@ from typing import Any, Final
 from fourgames.vier_jahreszeiten._checkpoint import Checkpoint, Written, chunks, positions_in
 from fourgames.vier_jahreszeiten._rules import State
 from fourgames.vier_jahreszeiten._solver import (
+    _LAYERS_MEMORY,
     _POUR,
     Outcome,
     SolveResult,
@@ -227,7 +228,7 @@ def _work(
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with _WithoutCyclicGC():
         try:
-            search = _Search(state, max_positions)
+            search = _Search(state, max_positions, memory=_LAYERS_MEMORY)
             held = None
             if resume is not None:
                 held = Checkpoint(resume, state, 0).read(

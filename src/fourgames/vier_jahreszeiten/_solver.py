@@ -99,6 +99,10 @@ DEFAULT_MAX_NODES: Final = 50_000
 """Positions (macro positions and cross configurations) one `solve` may examine."""
 _MEMORY: Final = 400_000
 """How many configurations and lost positions the solver keeps before it forgets them."""
+_LAYERS_MEMORY: Final = 4 * _MEMORY
+"""How many configurations of components the search by layers keeps before it forgets them:
+most positions of a large layer are new, and it meets each component twice, when a step
+reaches a position and when it searches the position, a layer later."""
 _DISCREPANCIES: Final = (0, 1, 2)
 """The limited discrepancy searches made before the full search (`_Search.run`)."""
 _FIRST: Final = 4
@@ -808,10 +812,13 @@ class _Search:
         max_nodes: int,
         options: Options | None = None,
         deadline: float | None = None,
+        memory: int = _MEMORY,
     ) -> None:
         self.rules = _Rules(state, options)
         self.nodes = 0
         self.budget(max_nodes, deadline)
+        self.memory = memory
+        """How many configurations of components it keeps before it forgets them all."""
         self.components: dict[tuple[_Piles, bool], _Component | None] = {}
         self.lost: dict[_Key, tuple[int, ...]] = {}
         """Positions proven lost, with the reach of their proofs."""
@@ -961,12 +968,12 @@ class _Search:
 
     def component(self, piles: _Piles, refills: bool) -> _Component | None:
         """The component of ``piles``, or None when it has more than `_LARGE` configurations
-        (remembered; all forgotten at once when `_MEMORY` configurations are kept)."""
+        (remembered; all forgotten at once when `memory` configurations are kept)."""
         key = (piles, refills)
         if key in self.components:
             return self.components[key]
         configs, exits = self.explore(piles, refills, frozenset(), undoable_only=True)
-        if len(self.components) > _MEMORY:
+        if len(self.components) > self.memory:
             self.components.clear()
         component = None if len(configs) > _LARGE else _component(configs, exits)
         for config in configs:
@@ -2222,7 +2229,7 @@ def solve_by_layers(
     result = first
     if first.won:  # the search again in this process, up to a win, with lines
         with _WithoutCyclicGC():
-            search = _Search(state, max_positions)
+            search = _Search(state, max_positions, memory=_LAYERS_MEMORY)
             seen = frozenset(_compact(c) for c in state.seen)
             try:
                 found = search.through_layers(_root(state), seen, lines=True)
@@ -2248,7 +2255,7 @@ def _through_layers(
     folder; ``on_layer`` as `solve_by_layers` calls it."""
     folder = None if keeper is None else str(keeper.path.parent)
     with _WithoutCyclicGC():
-        search = _Search(state, max_positions)
+        search = _Search(state, max_positions, memory=_LAYERS_MEMORY)
         seen = frozenset(_compact(c) for c in state.seen)
         held: _Held | None = None
         if keeper is not None:
