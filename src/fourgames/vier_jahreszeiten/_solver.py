@@ -2178,13 +2178,13 @@ def solve_by_layers(
     layers fit in the budget where `solve` runs out (docs, "The game searched through, layer
     by layer"). It searches holding no lines, and where it finds a win it searches again, up
     to the same win, holding them; ``nodes`` then counts both searches. Its memory follows its
-    largest layer: Czarina deal 97 of seed 0, whose layers reach 6.8 million positions, took
-    2.6 GB at most (compiled, its layers held in dicts). A layer ahead of the one searched
-    pours its positions into a temporary file each time it holds 8,388,608 of them, beside the
-    checkpoint if there is one, else in the system's temporary folder (`tempfile`, ``TMPDIR``),
-    and is read back, each position once, before it is begun (docs, "Layers ahead poured into
-    files"); the second search, the one that holds the lines, holds them in memory. Every
-    preset and variant.
+    largest layer, beside a memory of components four times `solve`'s: Czarina deal 97 of seed
+    0, whose layers reach 6.8 million positions, took 2.7 GB at most (compiled). A layer ahead
+    of the one searched pours its positions into a temporary file each time it holds 8,388,608
+    of them, beside the checkpoint if there is one, else in the system's temporary folder
+    (`tempfile`, ``TMPDIR``), and is read back, each position once, before it is begun (docs,
+    "Layers ahead poured into files"); the second search, the one that holds the lines, holds
+    them in memory. Every preset and variant.
 
     With ``checkpoint``, a file, the search writes the positions waiting there between two
     layers, at most every ``checkpoint_seconds`` of CPU time, and goes on from the file if it
