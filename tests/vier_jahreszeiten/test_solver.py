@@ -51,7 +51,7 @@ from fourgames.vier_jahreszeiten import (
     solve,
     solve_by_layers,
 )
-from fourgames.vier_jahreszeiten._checkpoint import Checkpoint, Written
+from fourgames.vier_jahreszeiten._checkpoint import Checkpoint, Written, positions_in
 from fourgames.vier_jahreszeiten._cli import add_solve_arguments, run_solve
 from fourgames.vier_jahreszeiten._heuristic import position_value
 from fourgames.vier_jahreszeiten._shares import through_shares
@@ -2280,7 +2280,7 @@ def test_solving_by_layers_counts_on_from_the_checkpoint(tmp_path: Path) -> None
     state, path = czarina_deal(16), tmp_path / "deal-16.layers"
     solve_by_layers(state, max_positions=9_000, checkpoint=path, checkpoint_seconds=0)
     rules = _solver._Search(state, 1).rules
-    held = Checkpoint(path, state, 0).read(rules.is_written, _solver._Positions)
+    held = Checkpoint(path, state, 0).read(rules.is_written, _solver._Positions).layers
     assert sum(map(len, held.values())) == checkpoint_header(path)["layers"][0][1]
     Checkpoint(path, state, 0).write(999_990, held)
     spent = solve_by_layers(state, max_positions=1_000_000, checkpoint=path)
@@ -2313,6 +2313,130 @@ def test_solving_by_layers_wins_through_a_checkpoint(tmp_path: Path) -> None:
         assert not path.exists()
         won += 1
     assert won == 3
+
+
+def checkpoint_records(path: Path) -> tuple[list[bytes], dict[int, list[bytes]]]:
+    """The positions a checkpoint holds: those of the layer searched already, and those of
+    each layer, in the file's order."""
+    header, body = path.read_bytes().split(b"\n", 1)
+    records = list(positions_in(body[:-32]))
+    head = json.loads(header)
+    searched = head.get("searched", [0, 0])[1]
+    layers, at = {}, searched
+    for turned, size in head["layers"]:
+        layers[turned] = records[at : at + size]
+        at += size
+    assert at == len(records)
+    return records[:searched], layers
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_search_stopped_within_a_layer_goes_on_from_there(
+    tmp_path: Path, workers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between two rounds of a layer's positions the checkpoint holds those of the layer
+    searched already, the rest of it, and the layers ahead as they are held (poured every 50
+    positions here, a position poured and reached again twice). Stopped there, in one process
+    or in shares, the search goes on within that layer (pouring every 70, so that a position
+    written twice is read twice into one pour), tells ``on_layer`` of the positions of it
+    waiting, it searches each position the search
+    that never stopped searched after that checkpoint, once, holds each later layer's
+    positions as that search does, counts each position once in all (its nodes less the
+    cross configurations, which are counted again where a component is built again) and
+    comes to the same verdict. The positions searched and the configurations are counted by
+    spies on the search, so in pure Python only (a compiled class takes no spy)."""
+    state = czarina_deal(16)
+    searched = multiprocessing.Value("q", 0)  # shared with the shares' processes (forked)
+    configurations = multiprocessing.Value("q", 0)
+    steps_from, explore = _solver._Search.steps_from, _solver._Search.explore
+
+    def counted(search: _solver._Search, *position: Any) -> Any:
+        with searched.get_lock():
+            searched.value += 1
+        return steps_from(search, *position)
+
+    def explored(search: _solver._Search, *args: Any, **kwargs: Any) -> Any:
+        found = explore(search, *args, **kwargs)
+        with configurations.get_lock():
+            configurations.value += len(found[0])
+        return found
+
+    spied = not SOLVER_COMPILED
+    if spied:
+        monkeypatch.setattr(_solver._Search, "steps_from", counted)
+        monkeypatch.setattr(_solver._Search, "explore", explored)
+    at_write: list[tuple[int, int]] = []
+    write = Checkpoint.write
+
+    def noted(keeper: Checkpoint, *args: Any) -> None:
+        at_write.append((searched.value, configurations.value))
+        write(keeper, *args)
+
+    monkeypatch.setattr(Checkpoint, "write", noted)
+
+    told: list[tuple[int, int]] = []
+
+    def tell(turned: int, positions: int, nodes: int) -> None:
+        told.append((turned, positions))
+
+    def through(
+        budget: int, path: Path | None, pour: int = 50
+    ) -> tuple[list[dict[int, list[bytes]]], _solver.SolveResult, tuple[int, int]]:
+        keeper = None if path is None else Checkpoint(path, state, 0)
+        searched.value = configurations.value = 0
+        told.clear()
+        if workers == 1:
+            held, result = layers_waiting(
+                lambda hold: _solver._through_layers(
+                    state, budget, keeper, pour, tell, hold, round_size=40
+                )
+            )
+        else:
+            held, result = layers_waiting(
+                lambda hold: through_shares(
+                    state, budget, workers, keeper, hold, pour, tell, round_size=40
+                )
+            )
+        assert isinstance(result, _solver.SolveResult)
+        return held, result, (searched.value, configurations.value)
+
+    fresh_layers, fresh, (positions, built) = through(10**6, None)
+    assert fresh.outcome is Outcome.LOST
+    if spied:
+        assert positions > sum(len(held[min(held)]) for held in fresh_layers)  # and within
+    counted_once = fresh.nodes - built
+    assert through(10**6, tmp_path / "all.layers")[:2] == (fresh_layers, fresh)  # unchanged
+    begun = {min(held): set(held[min(held)]) for held in fresh_layers}
+    within = twice = 0
+    for budget in range(1_500, 15_000, 1_500):
+        path = tmp_path / f"{budget}.layers"
+        at_write.clear()
+        assert through(budget, path)[1].outcome is Outcome.UNDECIDED
+        header = checkpoint_header(path)
+        if "searched" in header:  # else stopped just after a layer's checkpoint
+            within += 1
+            turned, count = header["searched"]
+            done, layers = checkpoint_records(path)
+            assert count == len(done) > 0
+            assert header["layers"][0][0] == turned
+            layer = set(done) | set(layers[turned])
+            assert len(layer) == len(done) + len(layers[turned])
+            assert layer >= begun[turned]
+            twice += sum(len(held) - len(set(held)) for t, held in layers.items() if t > turned)
+        before, built_before = at_write[-1]
+        resumed_layers, resumed, (after, built_after) = through(10**6, path, pour=70)
+        assert resumed.outcome is Outcome.LOST
+        if "searched" in header:
+            assert told[0] == (turned, len(layers[turned]))
+            assert told[1:] == [(min(held), len(held[min(held)])) for held in resumed_layers]
+        if spied:
+            assert before + after == positions, budget
+            assert resumed.nodes - built_before - built_after == counted_once, budget
+        assert 0 < len(resumed_layers) < len(fresh_layers)
+        assert resumed_layers == fresh_layers[-len(resumed_layers) :], budget
+        assert fresh.nodes <= resumed.nodes < fresh.nodes + header["nodes"]
+    assert within >= 6
+    assert twice > 0
 
 
 def test_a_damaged_checkpoint_is_refused(tmp_path: Path) -> None:
@@ -2365,6 +2489,18 @@ def test_a_damaged_checkpoint_is_refused(tmp_path: Path) -> None:
         known.write(5, {23: layer})
         with pytest.raises(FormatError, match="not a position of this deal"):
             solve_by_layers(state, checkpoint=path)
+    # within a layer: a position searched twice, or with a card still to be turned in it
+    for searched in ([first, first], [first + left[:1]]):
+        known.write(5, {23: []}, searched)
+        with pytest.raises(FormatError, match="of the positions searched at 23 cards turned"):
+            solve_by_layers(state, checkpoint=path)
+    known.write(5, {23: [first]}, [])
+    within = path.read_bytes()
+    header, records = within.split(b"\n", 1)
+    for wrong in (b"[22, 0]", b"[23, true]", b"[23]", b"23"):
+        refused(header.replace(b"[23, 0]", wrong) + b"\n" + records, "searched")
+    known.write(1, {23: [first]}, [first[:4] + first[4:][::-1]])
+    refused(path.read_bytes(), "more positions than nodes")
     known.write(5, {60: {}})
     assert solve_by_layers(state, max_positions=4, checkpoint=path).outcome is Outcome.UNDECIDED
     for seconds in (-1.0, math.nan):

@@ -1,20 +1,25 @@
-"""The search by layers written down between two layers, so that a long proof can stop and go
-on later (`solve_by_layers`'s ``checkpoint``; docs/games/vier-jahreszeiten.md, "Stopping and
-going on").
+"""The search by layers written down between two layers, or within a layer between two
+rounds of its positions, so that a long proof can stop and go on later (`solve_by_layers`'s
+``checkpoint``; docs/games/vier-jahreszeiten.md, "Stopping and going on").
 
-A checkpoint file holds one JSON line, then the positions waiting, then a digest:
+A checkpoint file holds one JSON line, then the positions, then a digest:
 
 - the line: ``{"checkpoint": "vier-jahreszeiten layers", "format": 1, "state": …, "nodes": …,
-  "layers": [[cards turned, positions], …]}``, the state searched (as `fourgames.to_data`
-  writes it) and the nodes counted so far;
-- each layer's positions in the line's order, each written down as `_Search.through_layers`
-  holds it (`_written_key`), after one byte that gives its length;
+  "searched": [cards turned, positions], "layers": [[cards turned, positions], …]}``, the state
+  searched (as `fourgames.to_data` writes it) and the nodes counted so far; ``searched``, only
+  in a file written within a layer, counts the positions of that layer searched already, and
+  the first of the ``layers`` is the rest of it;
+- the positions searched, then each layer's positions in the line's order, each written down
+  as `_Search.through_layers` holds it (`_written_key`), after one byte that gives its length;
 - the BLAKE2b digest (32 bytes) of everything before it.
 
-It is written to a file beside it and then put in its place, so a search stopped while it
-writes leaves the checkpoint before. Reading checks the digest, that the file belongs to the
-state searched, and that every position is one of its cards (`_Rules.is_written`); it does
-not search the positions again, so it trusts the file as the search trusts its own memory.
+Within a layer, the layers ahead of it are written as the search holds them, a position
+reached again after it was poured into a file (`_Waiting`) twice: read back, it is held once
+and the nodes are lowered by one. It is written to a file beside it and then put in its place,
+so a search stopped while it writes leaves the checkpoint before. Reading checks the digest,
+that the file belongs to the state searched, and that every position is one of its cards
+(`_Rules.is_written`); it does not search the positions again, so it trusts the file as the
+search trusts its own memory.
 """
 
 from __future__ import annotations
@@ -25,13 +30,13 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sized
 from pathlib import Path
-from typing import Any, BinaryIO, Final, Protocol, TypeVar
+from typing import Any, BinaryIO, Final, Generic, Protocol, TypeVar
 
 from fourgames.errors import FormatError
 from fourgames.serialization import to_data
 from fourgames.vier_jahreszeiten._rules import State
 
-__all__ = ["Checkpoint", "chunks", "positions_in"]
+__all__ = ["Checkpoint", "Held", "chunks", "positions_in"]
 
 _KIND: Final = "vier-jahreszeiten layers"
 _FORMAT: Final = 1
@@ -53,6 +58,18 @@ class Layer(Written, Protocol):
 
 
 _L = TypeVar("_L", bound=Layer)
+
+
+class Held(Generic[_L]):
+    """The positions a checkpoint holds, read back: ``layers``, by cards turned, and, in a
+    file written within a layer, the positions of the least of them ``searched`` already (the
+    layer holds the rest); ``twice`` positions of the layers ahead were written twice, and the
+    nodes counted are that many fewer."""
+
+    def __init__(self, layers: dict[int, _L], searched: _L | None, twice: int) -> None:
+        self.layers = layers
+        self.searched = searched
+        self.twice = twice
 
 
 class Checkpoint:
@@ -77,10 +94,9 @@ class Checkpoint:
         self.clock = clock
         self.since = clock()
 
-    def offer(self, nodes: int, held: Mapping[int, Written]) -> None:
-        """`write` the positions ``held`` if ``seconds`` have passed since `since`."""
-        if self.clock() - self.since >= self.seconds:
-            self.write(nodes, held)
+    def is_due(self) -> bool:
+        """Whether ``seconds`` have passed since `since`: time to `write`."""
+        return self.clock() - self.since >= self.seconds
 
     def read_nodes(self) -> int | None:
         """The nodes counted when the file was written, or None when there is no file."""
@@ -94,48 +110,82 @@ class Checkpoint:
         is_written: Callable[[bytes, int], bool],
         new_layer: Callable[[], _L],
         keep: Callable[[bytes, int], bool] | None = None,
-    ) -> dict[int, _L]:
-        """The positions waiting in the file, by cards turned, each checked by ``is_written``
-        (the position written down, its cards turned), each layer held in a ``new_layer()``;
-        with ``keep``, only the positions it keeps (the position, its cards turned) are checked
-        and held (a share of the search, which checks only its own)."""
+    ) -> Held[_L]:
+        """The positions in the file, each checked by ``is_written`` (the position written
+        down, its cards turned), each layer, and the positions searched, held in a
+        ``new_layer()``; with ``keep``, only the positions it keeps (the position, its cards
+        turned) are checked and held (a share of the search, which checks only its own)."""
         digest = hashlib.blake2b(digest_size=_DIGEST)
         with open(self.path, "rb") as file:
-            _, layers, header = self._header(file)
+            _, searched, layers, header = self._header(file)
             digest.update(header)
             reader = _Reader(file, digest, self.path)
-            held: dict[int, _L] = {}
+            read = Held[_L]({}, None, 0)
+            if searched is not None:
+                read.searched = new_layer()
+                self._layer(reader, read.searched, searched, is_written, keep,
+                            "the positions searched")  # fmt: skip
             for turned, count in layers:
-                layer = held[turned] = new_layer()
-                for n in range(count):
-                    written = reader.record()
-                    if keep is not None and not keep(written, turned):
-                        continue
-                    if not is_written(written, turned) or not layer.add(written, None):
-                        raise FormatError(
-                            f"not a position of this deal @ {self.path}: position {n} of "
-                            f"the layer at {turned} cards turned"
-                        )
+                layer = read.layers[turned] = new_layer()
+                ahead = searched is not None and turned > searched[0]
+                read.twice += self._layer(reader, layer, (turned, count), is_written, keep,
+                                          "the layer", twice=ahead)  # fmt: skip
             reader.finish()
         self.since = self.clock()
+        return read
+
+    def _layer(
+        self,
+        reader: _Reader,
+        layer: _L,
+        size: tuple[int, int],
+        is_written: Callable[[bytes, int], bool],
+        keep: Callable[[bytes, int], bool] | None,
+        what: str,
+        twice: bool = False,
+    ) -> int:
+        """Read ``size`` (cards turned, positions) into ``layer``: the positions held twice,
+        refused unless ``twice`` (a layer ahead of one searched)."""
+        turned, count = size
+        held = 0
+        for n in range(count):
+            written = reader.record()
+            if keep is not None and not keep(written, turned):
+                continue
+            if not is_written(written, turned):
+                raise self._refused(n, what, turned)
+            if not layer.add(written, None):
+                if not twice:
+                    raise self._refused(n, what, turned)
+                held += 1
         return held
 
-    def write(self, nodes: int, held: Mapping[int, Written]) -> None:
-        """Write the positions ``held`` (by cards turned) and the ``nodes`` counted."""
-        header = json.dumps(
-            {
-                "checkpoint": _KIND,
-                "format": _FORMAT,
-                "state": self.state,
-                "nodes": nodes,
-                "layers": [[turned, len(layer)] for turned, layer in sorted(held.items())],
-            },
-            ensure_ascii=False,
-        ).encode("utf-8")
+    def _refused(self, n: int, what: str, turned: int) -> FormatError:
+        return FormatError(
+            f"not a position of this deal @ {self.path}: position {n} of {what} at "
+            f"{turned} cards turned"
+        )
+
+    def write(
+        self, nodes: int, held: Mapping[int, Written], searched: Written | None = None
+    ) -> None:
+        """Write the positions ``held`` (by cards turned) and the ``nodes`` counted; within a
+        layer, the least held, the positions of it ``searched`` already."""
+        head: dict[str, Any] = {
+            "checkpoint": _KIND,
+            "format": _FORMAT,
+            "state": self.state,
+            "nodes": nodes,
+        }
+        if searched is not None:
+            head["searched"] = [min(held), len(searched)]
+        head["layers"] = [[turned, len(layer)] for turned, layer in sorted(held.items())]
+        header = json.dumps(head, ensure_ascii=False).encode("utf-8")
         digest = hashlib.blake2b(header + b"\n", digest_size=_DIGEST)
+        layers = [layer for _, layer in sorted(held.items())]
         with open(self.draft, "wb") as file:
             file.write(header + b"\n")
-            for _, layer in sorted(held.items()):
+            for layer in layers if searched is None else [searched, *layers]:
                 for chunk in chunks(layer, _CHUNK):
                     digest.update(chunk)
                     file.write(chunk)
@@ -150,8 +200,11 @@ class Checkpoint:
         self.path.unlink(missing_ok=True)
         self.draft.unlink(missing_ok=True)
 
-    def _header(self, file: BinaryIO) -> tuple[int, list[tuple[int, int]], bytes]:
-        """The nodes counted and the layers' sizes, from the first line, and the line."""
+    def _header(
+        self, file: BinaryIO
+    ) -> tuple[int, tuple[int, int] | None, list[tuple[int, int]], bytes]:
+        """The nodes counted, the positions searched within a layer (cards turned, positions)
+        or None, the layers' sizes, from the first line, and the line."""
         line = file.readline(_HEADER)
         where = f"{self.path}:1"
         if not line.endswith(b"\n"):
@@ -177,9 +230,16 @@ class Checkpoint:
             raise FormatError(f"not a list of [cards turned, positions] @ {where}.layers")
         sizes: list[tuple[int, int]] = [(turned, count) for turned, count in layers]
         turned = [t for t, _ in sizes]
-        if turned != sorted(set(turned)) or sum(c for _, c in sizes) > nodes:
+        searched: Any = data.get("searched")
+        if searched is not None and not (
+            isinstance(searched, list) and len(searched) == 2 and all(map(_is_count, searched))
+            and turned[:1] == searched[:1]
+        ):  # fmt: skip
+            raise FormatError(f"not [the least layer's cards turned, positions] @ {where}.searched")
+        within = 0 if searched is None else searched[1]
+        if turned != sorted(set(turned)) or within + sum(c for _, c in sizes) > nodes:
             raise FormatError(f"layers out of order or more positions than nodes @ {where}.layers")
-        return nodes, sizes, line
+        return nodes, None if searched is None else (searched[0], searched[1]), sizes, line
 
 
 def chunks(positions: Iterable[bytes], size: int) -> Iterator[bytes]:

@@ -11,7 +11,8 @@ when no share has a position of it left and no step is on its way; then every sh
 the least layer that any share holds. What a round does follows from the positions alone, so
 a search gives the same verdict and nodes each time with the same number of workers; the
 verdict is that of one process, the nodes are not (each share forgets the components it built
-on its own).
+on its own). A checkpoint within a layer is written between two rounds, once every share has
+taken the steps handed to it.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from fourgames.vier_jahreszeiten._rules import State
 from fourgames.vier_jahreszeiten._solver import (
     _LAYERS_MEMORY,
     _POUR,
+    _ROUND,
     Outcome,
     SolveResult,
     _compact,
@@ -45,8 +47,6 @@ from fourgames.vier_jahreszeiten._solver import (
 
 __all__ = ["through_shares"]
 
-_ROUND: Final = 20_000
-"""The positions of a layer a share searches before the steps between shares are handed on."""
 _CHUNK: Final = 1 << 23
 """About how many bytes of positions a share sends at a time for a checkpoint."""
 
@@ -59,23 +59,27 @@ def through_shares(
     hold: Callable[[Mapping[int, Written]], None] | None = None,
     pour: int = _POUR,
     on_layer: Callable[[int, int, int], None] | None = None,
+    round_size: int = _ROUND,
 ) -> SolveResult:
-    """The search by layers from ``state`` in ``workers`` processes: WON (with no line), LOST
-    or UNDECIDED, and the nodes counted by all of them. ``hold`` is shown the positions
-    waiting before each layer is begun, and they are offered to the ``keeper``
-    (`Checkpoint.offer`); if its file is there, the search goes on from it. Each share pours
-    its layers ahead as one process does (`_Waiting`: beside the checkpoint, if any).
-    ``on_layer`` as `solve_by_layers` calls it."""
+    """The search by layers from ``state`` in ``workers`` processes, in rounds of
+    ``round_size`` positions a share: WON (with no line), LOST or UNDECIDED, and the nodes
+    counted by all of them. ``hold`` is shown the positions waiting before each layer is
+    begun; the ``keeper`` writes them then, and those of the layer searched and ahead between
+    two rounds, when it is due (`Checkpoint.is_due`); if its file is there, the search goes on
+    from it. Each share pours its layers ahead as one process does (`_Waiting`: beside the
+    checkpoint, if any). ``on_layer`` as `solve_by_layers` calls it."""
     nodes = 0 if keeper is None else keeper.read_nodes()
     if nodes is not None and nodes > max_positions:
         return SolveResult(Outcome.UNDECIDED, (), max_positions)
     resume = None if keeper is None or nodes is None else str(keeper.path)
     folder = None if keeper is None else str(keeper.path.parent)
-    with _Shares(state, max_positions, workers, resume, folder, pour) as shares:
-        shares.ask(*[("begin",)] * workers)  # each has read its share of the file, if any
+    with _Shares(state, max_positions, workers, resume, folder, pour, round_size) as shares:
+        begun = shares.ask(*[("begin",)] * workers)  # each has read its share of the file
         if keeper is not None:
             keeper.timed(shares.cpu)
         base = nodes or 0
+        if on_layer is not None and begun[0][1] is not None:  # going on within that layer
+            on_layer(begun[0][1], sum(reply[2] for reply in begun), base + sum(shares.nodes))
         received = [b""] * workers
         while True:
             busy = True
@@ -89,6 +93,11 @@ def through_shares(
                     return SolveResult(Outcome.UNDECIDED, (), max_positions)
                 received = [b"".join(reply[1][k] for reply in replies) for k in range(workers)]
                 busy = any(reply[2] for reply in replies)
+                if keeper is not None and keeper.is_due() and (busy or any(received)):
+                    taken = _write_within(shares, keeper, base, received, max_positions)
+                    if taken is None:
+                        return SolveResult(Outcome.UNDECIDED, (), max_positions)
+                    busy, received = taken, [b""] * workers
             sizes: dict[int, int] = {}
             for reply in shares.ask(*[("sizes",)] * workers):
                 for turned, size in reply[1].items():
@@ -101,16 +110,40 @@ def through_shares(
                 hold(waiting)
             if on_layer is not None:
                 on_layer(min(sizes), sizes[min(sizes)], total)
-            if keeper is not None:
-                keeper.offer(total, waiting)
+            if keeper is not None and keeper.is_due():
+                keeper.write(total, waiting)
             shares.tell(("layer", min(sizes)))
+
+
+def _write_within(
+    shares: _Shares, keeper: Checkpoint, base: int, received: list[bytes], max_positions: int
+) -> bool | None:
+    """Hand each share the steps ``received`` for it, then have the ``keeper`` write the
+    positions of the layer searched and of the layers ahead (`_Layers.within`), gathered from
+    the shares as they are written: whether positions of the layer wait to be searched, or
+    None where the budget ran out."""
+    total = base + sum(shares.nodes)
+    replies = shares.ask(*(("take", r, max_positions - total) for r in received))
+    if any(reply[0] == "out" for reply in replies):
+        return None
+    searched = 0
+    sizes: dict[int, int] = {}
+    for reply in shares.ask(*[("within",)] * len(shares.connections)):
+        searched += reply[1]
+        for turned, size in reply[2].items():
+            sizes[turned] = sizes.get(turned, 0) + size
+    waiting = {
+        turned: _Gathered(shares, turned, size, within=True) for turned, size in sizes.items()
+    }
+    keeper.write(base + sum(shares.nodes), waiting, _Gathered(shares, None, searched))
+    return any(reply[2] for reply in replies)  # the steps taken may wait there
 
 
 class _Shares:
     """The worker processes of a search by layers, one for each share."""
 
     def __init__(self, state: State, max_positions: int, workers: int, resume: str | None,
-                 folder: str | None, pour: int) -> None:  # fmt: skip
+                 folder: str | None, pour: int, round_size: int) -> None:  # fmt: skip
         # forked on Linux (a caller's script need not guard its main module), else spawned
         context = (
             multiprocessing.get_context("fork")
@@ -124,7 +157,17 @@ class _Shares:
                 mine, theirs = context.Pipe()
                 process = context.Process(
                     target=_work,
-                    args=(theirs, state, max_positions, part, workers, resume, folder, pour),
+                    args=(
+                        theirs,
+                        state,
+                        max_positions,
+                        part,
+                        workers,
+                        resume,
+                        folder,
+                        pour,
+                        round_size,
+                    ),
                     daemon=True,
                 )
                 process.start()
@@ -194,20 +237,23 @@ class _Shares:
 
 
 class _Gathered:
-    """The positions waiting at ``turned`` cards turned, ``size`` of them, gathered from every
-    share as they are read (`Checkpoint.write`)."""
+    """The positions waiting at ``turned`` cards turned (those of the layer searched already,
+    if None), ``size`` of them, gathered from every share as they are read
+    (`Checkpoint.write`): ``within`` a layer, as `_Layers.within` gives them."""
 
-    def __init__(self, shares: _Shares, turned: int, size: int) -> None:
+    def __init__(self, shares: _Shares, turned: int | None, size: int,
+                 within: bool = False) -> None:  # fmt: skip
         self.shares = shares
         self.turned = turned
         self.size = size
+        self.within = within or turned is None
 
     def __len__(self) -> int:
         return self.size
 
     def __iter__(self) -> Iterator[bytes]:
         for part, connection in enumerate(self.shares.connections):
-            connection.send(("positions", self.turned))
+            connection.send(("positions", self.turned, self.within))
             while chunk := self.shares.receive(part)[1]:
                 yield from positions_in(chunk)
 
@@ -221,6 +267,7 @@ def _work(
     resume: str | None,
     folder: str | None,
     pour: int,
+    round_size: int,
 ) -> None:
     """A share's process: it answers each command with what it asks, then its nodes and CPU
     time, or with an error, until told to stop. An interrupt is the caller's to handle: it
@@ -229,18 +276,21 @@ def _work(
     with _WithoutCyclicGC():
         try:
             search = _Search(state, max_positions, memory=_LAYERS_MEMORY)
-            held = None
+            held = searched = None
             if resume is not None:
-                held = Checkpoint(resume, state, 0).read(
+                read = Checkpoint(resume, state, 0).read(
                     search.rules.is_written,
                     lambda: _Waiting(False, folder, pour),
                     lambda written, _: _share(written[4:], parts) == part,
                 )
+                held, searched = read.layers, read.searched
+                search.nodes = -read.twice  # the caller counts from the file's nodes
             seen = frozenset(_compact(c) for c in state.seen)
-            layers = _Layers(search, _root(state), seen, False, held, part, parts, folder, pour)
+            layers = _Layers(search, _root(state), seen, False, held, part, parts, folder, pour,
+                             searched)  # fmt: skip
             try:
                 for command in iter(connection.recv, ("stop",)):
-                    for reply in _answer(command, search, layers):
+                    for reply in _answer(command, search, layers, round_size):
                         connection.send((*reply, search.nodes, time.process_time()))
             finally:
                 layers.close()
@@ -254,18 +304,18 @@ def _work(
 
 
 def _answer(
-    command: tuple[Any, ...], search: _Search, layers: _Layers
+    command: tuple[Any, ...], search: _Search, layers: _Layers, round_size: int
 ) -> Iterator[tuple[Any, ...]]:
     """The answers of a share to ``command``."""
     kind = command[0]
-    if kind == "begin":
-        yield ("begun",)
-    elif kind == "round":
+    if kind == "begin":  # within a layer read back, its cards turned and positions waiting
+        yield ("begun", layers.sp if layers.resumed else None, len(layers.layer))
+    elif kind in ("round", "take"):
         _, received, budget = command
         search.budget(search.nodes + budget, None)
         try:
             layers.receive(received)
-            won = layers.search_layer(_ROUND) is not None
+            won = kind == "round" and layers.search_layer(round_size) is not None
         except _OutOfBudget:
             yield ("out", [], False)
             return
@@ -273,8 +323,13 @@ def _answer(
     elif kind == "sizes":
         layers.settle()
         yield ("sizes", {turned: len(layer) for turned, layer in layers.ahead.items()})
+    elif kind == "within":
+        searched, waiting = layers.within()
+        yield ("within", len(searched), {turned: len(layer) for turned, layer in waiting.items()})
     elif kind == "positions":
-        for chunk in chunks(layers.ahead.get(command[1], ()), _CHUNK):
+        _, turned, within = command
+        searched, waiting = layers.within() if within else ((), dict[int, Written](layers.ahead))
+        for chunk in chunks(searched if turned is None else waiting.get(turned, ()), _CHUNK):
             yield ("positions", chunk)
         yield ("positions", b"")
     elif kind == "layer":

@@ -42,8 +42,9 @@ cards of its cross of the same rank swapped that its proof never had a foundatio
 looser game, in which the cross keeps only the ranks of its cards (`_ByRanks`).
 `solve_by_layers` makes the same steps as the macro search, but layer by layer of cards turned,
 each position once, holding only the layer it searches and the positions reached beyond it,
-written down (`_Layers`, `_Rules.read`); between two layers it can keep them in a file and go
-on from it later (`_checkpoint`), and it can share them among worker processes (`_shares`).
+written down (`_Layers`, `_Rules.read`); between two layers, or within one, it can keep them in
+a file and go on from it later (`_checkpoint`), and it can share them among worker processes
+(`_shares`).
 
 A winning line is rebuilt with the rules themselves: each walk is a shortest path around the
 configurations the guard has seen, and every action is made with `apply`, so the line is
@@ -68,7 +69,7 @@ from typing import IO, Final
 import attrs
 
 from fourgames.cards import DECK_52, Card, Rank, Suit
-from fourgames.vier_jahreszeiten._checkpoint import Checkpoint
+from fourgames.vier_jahreszeiten._checkpoint import Checkpoint, Written
 from fourgames.vier_jahreszeiten._rules import (
     Action,
     Build,
@@ -147,6 +148,9 @@ _CLOCK: Final = 1_000
 _POUR: Final = 1 << 23
 """The positions a layer ahead of the one searched holds in memory before they are poured into
 a file (`_Waiting`): some 400 MB."""
+_ROUND: Final = 20_000
+"""The positions of a layer searched in a round: between two rounds, a search in shares hands
+on the steps between them, and a checkpoint may be written within the layer."""
 _READ: Final = 1 << 20
 """The bytes read at a time from a file of positions poured."""
 
@@ -1192,23 +1196,33 @@ class _Search:
         *,
         lines: bool,
         held: _Held | None = None,
+        searched: _Waiting | None = None,
         hold: Callable[[_Held], None] | None = None,
+        pause: Callable[[_Layers], None] | None = None,
         folder: str | None = None,
         pour: int = _POUR,
+        round_size: int = _ROUND,
     ) -> list[tuple[_Piles, _Move]] | None:
         """A macro line from ``root`` to a win, or None when there is none, found by making
         every step from every position, layer by layer of cards turned, each position once
         (`_Layers`); without ``lines`` no step is held, and a win gives an empty line.
         ``hold`` is shown the positions waiting (by cards turned) before each layer is begun,
-        and the search goes on from those ``held`` instead of ``root`` if given
-        (`_checkpoint`). A layer ahead pours its positions into a file in ``folder`` each time
-        it holds ``pour`` of them (`_Waiting`)."""
-        layers = _Layers(self, root, seen, lines, held, folder=folder, pour=pour)
+        and ``pause`` the layers within a layer after each round of ``round_size`` of its
+        positions; the search goes on from those ``held`` instead of ``root`` if given, within
+        the least of them if some were ``searched`` already (`_checkpoint`). A layer ahead
+        pours its positions into a file in ``folder`` each time it holds ``pour`` of them
+        (`_Waiting`)."""
+        layers = _Layers(self, root, seen, lines, held, folder=folder, pour=pour,
+                         searched=searched)  # fmt: skip
         try:
             while True:
-                line = layers.search_layer()
+                line = layers.search_layer(round_size)
                 if line is not None:
                     return line
+                if layers.busy:
+                    if pause is not None:
+                        pause(layers)
+                    continue
                 layers.settle()
                 if not layers.ahead:
                     return None
@@ -1722,7 +1736,8 @@ class _Layers:
     stretch. The root's stretch goes on from the guard's ``seen``: the configurations seen
     before are left out there, as in `_Search.run`; after the first progress move the guard
     starts afresh. The search goes on from the positions ``held`` (by cards turned) instead of
-    ``root`` if given.
+    ``root`` if given; with the positions ``searched`` already of the least of them, within
+    that layer.
 
     A step to a position of another share (`_share`: by the cards of its cross) is not
     searched here but written down in ``sent`` for that share, whose `receive` takes it; its
@@ -1739,6 +1754,7 @@ class _Layers:
         parts: int = 1,
         folder: str | None = None,
         pour: int = _POUR,
+        searched: _Waiting | None = None,
     ) -> None:
         self.search = search
         self.root = root
@@ -1752,14 +1768,24 @@ class _Layers:
         self.layer = _Positions()
         self.reached = _Positions()
         self.waiting = self.layer.last_first()
+        self.taken = 0
+        """The positions taken from the layer so far."""
         self.drained = False
         """Whether every position of the layer was taken from it."""
         self.ahead: _Held = {} if held is None else held
         self.folder = folder
         self.pour = pour
         self.sp = root[1]
+        self.resumed = searched is not None
+        """Whether the search goes on within a layer, from the positions ``searched``."""
         if held is None:
             self.begin()
+        elif searched is not None:  # within the least layer held, each position once
+            least = min(self.ahead)
+            for waiting in (self.ahead[least], searched):
+                waiting.settle(keep=True)
+            self.next_layer(least)
+            self.reached = searched.held
 
     def begin(self) -> None:
         """Reach the root, if it is of this share."""
@@ -1798,6 +1824,7 @@ class _Layers:
                 if item is None:
                     self.drained = True
                     break
+                self.taken += 1
                 written, trail = item
                 node = rules.read(written, sp)
                 component, _ = search.entry(node, inside=False)
@@ -1869,6 +1896,33 @@ class _Layers:
             if not search.is_dead_end(node):
                 self.reach(node, *search.entry(node, inside=False), None)
 
+    def within(self) -> tuple[Written, dict[int, Written]]:
+        """The positions to keep in a checkpoint written within the layer (`_checkpoint`):
+        those of it searched already; and those waiting, by cards turned: the rest of the
+        layer, the next to be searched last, and the layers ahead as they are held (a position
+        poured and reached again twice)."""
+        pending = [
+            _written_key((node[0] if component is None else component.name, node[1], node[3]))
+            for node, component, _ in self.searching
+        ]
+        rest = len(self.layer) - self.taken
+        layer, reached = self.layer, self.reached
+
+        def searched() -> Iterator[bytes]:
+            yield from itertools.islice(layer, rest, None)
+            left = set(pending)
+            yield from (written for written in reached if written not in left)
+
+        def waiting() -> Iterator[bytes]:
+            yield from itertools.islice(layer, rest)
+            yield from pending
+
+        done = len(layer) + len(reached) - rest - len(pending)
+        return _Listing(done, searched), {
+            **self.ahead,
+            self.sp: _Listing(rest + len(pending), waiting),
+        }
+
     def settle(self) -> None:
         """End the layer searched, and hold each position waiting once (`_Waiting.settle`),
         counted once: the least layer in memory, to be begun next, and read back last, so
@@ -1893,7 +1947,22 @@ class _Layers:
         self.layer = _Positions() if layer is None else layer.held
         self.reached = _Positions()
         self.waiting = self.layer.last_first()
+        self.taken = 0
         self.drained = False
+
+
+class _Listing:
+    """``size`` positions, given by ``positions()`` (`_Layers.within`)."""
+
+    def __init__(self, size: int, positions: Callable[[], Iterator[bytes]]) -> None:
+        self.size = size
+        self.positions = positions
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self.positions()
 
 
 def _written_key(key: _Key) -> bytes:
@@ -2186,9 +2255,10 @@ def solve_by_layers(
     "Layers ahead poured into files"); the second search, the one that holds the lines, holds
     them in memory. Every preset and variant.
 
-    With ``checkpoint``, a file, the search writes the positions waiting there between two
-    layers, at most every ``checkpoint_seconds`` of CPU time, and goes on from the file if it
-    is there (`FormatError` if it is damaged, `ValueError` if it is another position's); the
+    With ``checkpoint``, a file, the search writes the positions waiting there, at most every
+    ``checkpoint_seconds`` of CPU time, between two layers or within one between two rounds of
+    20,000 of its positions (with those of it searched already), and goes on from the file if
+    it is there (`FormatError` if it is damaged, `ValueError` if it is another position's); the
     file is removed once the search has its verdict, and the last one written is kept when the
     budget runs out, so that a larger budget goes on from it (docs, "Stopping and going on").
 
@@ -2203,7 +2273,8 @@ def solve_by_layers(
     ``on_layer``, if given, is called before each layer after the root's is begun as
     ``on_layer(turned, positions, nodes)``: its cards turned since ``state``, the positions
     waiting in it and the nodes counted so far (in the first search only, not in the second
-    one for a win's line; going on from a checkpoint, first for the layer the file holds): the
+    one for a win's line; going on from a checkpoint, first for the layer the file holds, and
+    from one written within a layer, for that layer, with the positions of it left): the
     progress of a long proof.
 
     >>> from fourgames.shuffle import derive_seed
@@ -2248,34 +2319,52 @@ def _through_layers(
     keeper: Checkpoint | None,
     pour: int = _POUR,
     on_layer: Callable[[int, int, int], None] | None = None,
+    hold: Callable[[_Held], None] | None = None,
+    round_size: int = _ROUND,
 ) -> SolveResult:
     """The search by layers from ``state`` in this process: WON (with no line), LOST or
-    UNDECIDED; with a ``keeper``, written there between layers and gone on from its file,
-    beside which the layers ahead are poured (`_Waiting`), else in the system's temporary
-    folder; ``on_layer`` as `solve_by_layers` calls it."""
+    UNDECIDED; with a ``keeper``, written there between layers and between rounds of
+    ``round_size`` positions within one, and gone on from its file, beside which the layers
+    ahead are poured (`_Waiting`), else in the system's temporary folder; ``on_layer`` as
+    `solve_by_layers` calls it, and ``hold`` as `_Search.through_layers` does."""
     folder = None if keeper is None else str(keeper.path.parent)
     with _WithoutCyclicGC():
         search = _Search(state, max_positions, memory=_LAYERS_MEMORY)
         seen = frozenset(_compact(c) for c in state.seen)
         held: _Held | None = None
+        searched: _Waiting | None = None
         if keeper is not None:
             nodes = keeper.read_nodes()
             if nodes is not None and nodes > max_positions:
                 return SolveResult(Outcome.UNDECIDED, (), max_positions)
             if nodes is not None:
-                held = keeper.read(search.rules.is_written, lambda: _Waiting(False, folder, pour))
-                search.nodes = nodes
+                read = keeper.read(search.rules.is_written, lambda: _Waiting(False, folder, pour))
+                held, searched = read.layers, read.searched
+                search.nodes = nodes - read.twice
 
-        def hold(ahead: _Held) -> None:
+        def begin(ahead: _Held) -> None:
+            if hold is not None:
+                hold(ahead)
             if on_layer is not None:
                 least = min(ahead)
                 on_layer(least, len(ahead[least]), search.nodes)
-            if keeper is not None:
-                keeper.offer(search.nodes, ahead)
+            if keeper is not None and keeper.is_due():
+                keeper.write(search.nodes, ahead)
+
+        def pause(layers: _Layers) -> None:
+            if keeper is not None and keeper.is_due():
+                searched, waiting = layers.within()
+                keeper.write(search.nodes, waiting, searched)
+
+        if searched is not None and held is not None and on_layer is not None:
+            least = min(held)
+            on_layer(least, len(held[least]), search.nodes)
 
         try:
-            found = search.through_layers(_root(state), seen, lines=False, held=held, hold=hold,
-                                          folder=folder, pour=pour)  # fmt: skip
+            found = search.through_layers(_root(state), seen, lines=False, held=held,
+                                          searched=searched, hold=begin, pause=pause,
+                                          folder=folder, pour=pour,
+                                          round_size=round_size)  # fmt: skip
         except _OutOfBudget:
             return SolveResult(Outcome.UNDECIDED, (), max_positions)
     return SolveResult(Outcome.LOST if found is None else Outcome.WON, (), search.nodes)
