@@ -129,7 +129,7 @@ class Checkpoint:
                 layer = read.layers[turned] = new_layer()
                 ahead = searched is not None and turned > searched[0]
                 read.twice += self._layer(reader, layer, (turned, count), is_written, keep,
-                                          "the layer", twice=ahead)  # fmt: skip
+                                          "the layer", ahead)  # fmt: skip
             reader.finish()
         self.since = self.clock()
         return read
@@ -142,12 +142,12 @@ class Checkpoint:
         is_written: Callable[[bytes, int], bool],
         keep: Callable[[bytes, int], bool] | None,
         what: str,
-        twice: bool = False,
+        ahead: bool = False,
     ) -> int:
-        """Read ``size`` (cards turned, positions) into ``layer``: the positions held twice,
-        refused unless ``twice`` (a layer ahead of one searched)."""
+        """Read ``size`` (cards turned, positions) into ``layer``: how many were written twice,
+        which only a layer ``ahead`` of one searched within may hold (else refused)."""
         turned, count = size
-        held = 0
+        twice = 0
         for n in range(count):
             written = reader.record()
             if keep is not None and not keep(written, turned):
@@ -155,10 +155,10 @@ class Checkpoint:
             if not is_written(written, turned):
                 raise self._refused(n, what, turned)
             if not layer.add(written, None):
-                if not twice:
+                if not ahead:
                     raise self._refused(n, what, turned)
-                held += 1
-        return held
+                twice += 1
+        return twice
 
     def _refused(self, n: int, what: str, turned: int) -> FormatError:
         return FormatError(
