@@ -2338,13 +2338,12 @@ def test_a_search_stopped_within_a_layer_goes_on_from_there(
     searched already, the rest of it, and the layers ahead as they are held (poured every 50
     positions here, a position poured and reached again twice). Stopped there, in one process
     or in shares, the search goes on within that layer (pouring every 70, so that a position
-    written twice is read twice into one pour), tells ``on_layer`` of the positions of it
-    waiting, it searches each position the search
-    that never stopped searched after that checkpoint, once, holds each later layer's
-    positions as that search does, counts each position once in all (its nodes less the
-    cross configurations, which are counted again where a component is built again) and
-    comes to the same verdict. The positions searched and the configurations are counted by
-    spies on the search, so in pure Python only (a compiled class takes no spy)."""
+    written twice is read twice into one pour): it tells ``on_layer`` of the positions of it
+    left, searches once each position that the search that never stopped searched after the
+    checkpoint, holds each later layer's positions as that search does, counts each position
+    once in all (its nodes less the cross configurations, counted again where a component is
+    built again) and comes to the same verdict. The positions searched and the configurations
+    are counted by spies on the search, in pure Python only (a compiled class takes no spy)."""
     state = czarina_deal(16)
     searched = multiprocessing.Value("q", 0)  # shared with the shares' processes (forked)
     configurations = multiprocessing.Value("q", 0)
