@@ -98,10 +98,7 @@ def through_shares(
                     if taken is None:
                         return SolveResult(Outcome.UNDECIDED, (), max_positions)
                     busy, received = taken, [b""] * workers
-            sizes: dict[int, int] = {}
-            for reply in shares.ask(*[("sizes",)] * workers):
-                for turned, size in reply[1].items():
-                    sizes[turned] = sizes.get(turned, 0) + size
+            sizes = _summed(reply[1] for reply in shares.ask(*[("sizes",)] * workers))
             total = base + sum(shares.nodes)  # each position waiting counted once
             if not sizes:
                 return SolveResult(Outcome.LOST, (), total)
@@ -115,6 +112,15 @@ def through_shares(
             shares.tell(("layer", min(sizes)))
 
 
+def _summed(shares_sizes: Iterator[dict[int, int]]) -> dict[int, int]:
+    """The positions held by all shares at each number of cards turned, from each share's."""
+    sizes: dict[int, int] = {}
+    for share in shares_sizes:
+        for turned, size in share.items():
+            sizes[turned] = sizes.get(turned, 0) + size
+    return sizes
+
+
 def _write_within(
     shares: _Shares, keeper: Checkpoint, base: int, received: list[bytes], max_positions: int
 ) -> bool | None:
@@ -126,12 +132,9 @@ def _write_within(
     replies = shares.ask(*(("take", r, max_positions - total) for r in received))
     if any(reply[0] == "out" for reply in replies):
         return None
-    searched = 0
-    sizes: dict[int, int] = {}
-    for reply in shares.ask(*[("within",)] * len(shares.connections)):
-        searched += reply[1]
-        for turned, size in reply[2].items():
-            sizes[turned] = sizes.get(turned, 0) + size
+    within = shares.ask(*[("within",)] * len(shares.connections))
+    searched = sum(reply[1] for reply in within)
+    sizes = _summed(reply[2] for reply in within)
     waiting = {
         turned: _Gathered(shares, turned, size, within=True) for turned, size in sizes.items()
     }
